@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The agent every chat message is addressed to (spec §9 "Message type and recipient"). */
+export const AGENT_RECIPIENT_ID = 'agent-1';
+
+/**
+ * Agent message text from this marker on is for staff only: clients never see it (spec §7, the
+ * "task-section marker"). Admin views keep it.
+ */
+export const TASK_SECTION_MARKER = '[[TASK SECTION]]';
+
+/** Guest session ids start with `guest-` (spec §3); we also bound their length and alphabet. */
+export const guestSessionIdSchema = z
+  .string()
+  .regex(/^guest-[A-Za-z0-9_-]{6,64}$/, 'x-guest-session-id must look like guest-<6 to 64 letters, digits, _ or ->');
+
+/** Every error answer of the API: `detail` is the human-readable reason (spec §8 reads it). */
+export const errorResponseSchema = z.object({ detail: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Limits of spec §5 and §9, enforced by the server and mirrored by the client. */
+export const LIMITS = {
+  /** Messages a guest session may send in total (spec §9: "2 per the sign-in message"). */
+  guestMessages: 2,
+  /** Messages a signed-in user may send in one conversation (spec §9). */
+  signedInMessagesPerConversation: 10,
+  /** Largest attachment, bytes (spec §9: 10MB each). */
+  attachmentBytes: 10 * 1024 * 1024,
+} as const;

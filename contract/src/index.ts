@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './messages.ts';
+export * from './proposals.ts';
+export * from './tasks.ts';
+export * from './health.ts';

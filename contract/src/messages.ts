@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { AGENT_RECIPIENT_ID } from './common.ts';
+
+/** One stored attachment of a message (spec §3, admin view: url, file_name, size in bytes). */
+export const attachmentSchema = z.object({
+  url: z.string(),
+  file_name: z.string(),
+  size: z.number().int().nonnegative(),
+  content_type: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** What kind of agent turn a message is; absent for user messages and third-party agents. */
+export const agentMessageKindSchema = z.enum(['question', 'proposal']);
+export type AgentMessageKind = z.infer<typeof agentMessageKindSchema>;
+
+/** Proposal status values (spec §4 "Proposal"). */
+export const proposalStatusSchema = z.enum(['pending', 'accepted', 'modification_requested']);
+export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
+
+export const messageMetadataSchema = z
+  .object({
+    kind: agentMessageKindSchema.optional(),
+    proposal_status: proposalStatusSchema.optional(),
+  })
+  .catchall(z.unknown());
+export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
+
+/**
+ * The multipart fields of `POST /api/v2/messages` (spec §7). The optional `file` part is read
+ * separately by the upload handler.
+ */
+export const sendMessageFieldsSchema = z.object({
+  content: z.string().max(20_000, 'content must be at most 20000 characters').default(''),
+  type: z.literal('direct', { error: 'type must be "direct"' }).default('direct'),
+  recipientId: z.literal(AGENT_RECIPIENT_ID, { error: `recipientId must be "${AGENT_RECIPIENT_ID}"` }),
+  conversationId: z.string().uuid('conversationId must be a UUID').optional(),
+});
+export type SendMessageFields = z.infer<typeof sendMessageFieldsSchema>;
+
+/** Answer of `POST /api/v2/messages` (spec §7: id, conversation_id, attachment_url). */
+export const sendMessageResponseSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  attachment_url: z.string().optional(),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** A message as `GET /api/v2/conversations/{id}/messages` returns it (spec §3 "as read from the server"). */
+export const messageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string(),
+  recipient_id: z.string(),
+  content: z.string(),
+  type: z.string(),
+  read: z.boolean(),
+  moderationStatus: z.string(),
+  created_at: z.string(),
+  attachments: z.array(attachmentSchema),
+  metadata: messageMetadataSchema,
+  reply_to_message_id: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListSchema = z.array(messageSchema);
+
+export const conversationParamsSchema = z.object({
+  conversationId: z.string().uuid('conversationId must be a UUID'),
+});

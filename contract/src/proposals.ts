@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { proposalStatusSchema } from './messages.ts';
+import { taskStatusSchema } from './tasks.ts';
+
+export const proposalParamsSchema = z.object({ messageId: z.string().uuid('messageId must be a UUID') });
+
+/** Answer of `POST /api/v2/proposals/{messageId}/accept` and `/modify` (shape not given by the spec). */
+export const proposalActionResponseSchema = z.object({
+  message_id: z.string(),
+  task_id: z.string(),
+  status: taskStatusSchema,
+  proposalStatus: proposalStatusSchema,
+  proposalAcceptedAt: z.string().nullable(),
+});
+export type ProposalActionResponse = z.infer<typeof proposalActionResponseSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { proposalStatusSchema } from './messages.ts';
+
+/** Task status values seen in the spec (§4); other values get a neutral badge. */
+export const taskStatusSchema = z.enum(['PENDING_QUOTE', 'PENDING_CLARIFICATION', 'PENDING_ACCEPTANCE', 'ACCEPTED']);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** The Task entity with every field of spec §3. */
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: taskStatusSchema,
+  createdAt: z.string(),
+  userId: z.string(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  conversationId: z.string(),
+  endUserAcceptedTask: z.boolean(),
+  diagnosis: z.string().nullable(),
+  clarifiedScope: z.string().nullable(),
+  jobSummaryForEngineer: z.string().nullable(),
+  proposalMessageId: z.string().nullable(),
+  proposalContent: z.string().nullable(),
+  proposalStatus: proposalStatusSchema.nullable(),
+  proposalAcceptedAt: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  github_repository: z.object({ url: z.string(), name: z.string(), created_at: z.string() }).nullable(),
+  code_analysis: z
+    .object({
+      file_count: z.number().int(),
+      line_count: z.number().int(),
+      main_languages: z.union([z.array(z.string()), z.string()]),
+    })
+    .nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
