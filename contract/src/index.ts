@@ -3,3 +3,4 @@ export * from './messages.ts';
 export * from './proposals.ts';
 export * from './tasks.ts';
 export * from './health.ts';
+export * from './site.ts';

@@ -3,7 +3,7 @@ import type { AgentMessageKind } from '@unstuck/contract';
 /** One message of the conversation as the agent's brain sees it, oldest first. */
 export interface TranscriptEntry {
   role: 'user' | 'agent';
-  /** The full text (for agent messages including any staff-only task section). */
+  /** The text as the person saw it (agent staff notes after the task-section marker removed). */
   content: string;
   /** For agent messages: what the turn was. */
   kind?: AgentMessageKind;

@@ -1,0 +1,20 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+import type { FileStorage } from './modules/files/storage.ts';
+
+/** Queues a conversation for agent-1 (durable: survives a restart). */
+export interface AgentQueue {
+  enqueue(conversationId: string): Promise<void>;
+}
+
+/** Everything the HTTP application needs, built by main.ts or by a test. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  storage: FileStorage;
+  agentQueue: AgentQueue;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const optionalUrl = z.url().optional();
+
+/**
+ * Every environment variable the server reads, with its default (README "Configuration" lists the
+ * same). Parsed once at start-up by {@link loadConfig}.
+ */
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    PRODUCT_NAME: z.string().min(1).default('Unstuck'),
+    AI_NAME: z.string().min(1).default('Unstuck AI'),
+    AGENT_HOURLY_RATE: z.coerce.number().positive().default(95),
+    AGENT_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    AGENT_WORKER: booleanFlag.default(true),
+    AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.LLM_PROVIDER && !env.LLM_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_PROVIDER is set' });
+    }
+    if (env.LLM_PROVIDER === 'openai-compatible' && !env.LLM_BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'is required for LLM_PROVIDER=openai-compatible' });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown by {@link loadConfig} with one line per bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses and validates the environment once.
+ * @param env the variables to read (normally `process.env`).
+ * @returns the typed configuration with defaults filled in.
+ * @throws ConfigError naming every bad variable, e.g. `PORT: Too big: expected number to be <=65535`.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Treat empty strings as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || '(config)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}

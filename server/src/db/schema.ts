@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Signed-in users and guests (spec §3 "User"). Guest ids are their `guest-` session id; signed-in
+ * ids are ours (UUID), linked to the identity provider by (issuer, subject).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    name: text('name'),
+    picture: text('picture'),
+    role: text('role', { enum: ['guest', 'user', 'admin'] }).notNull().default('user'),
+    isExpert: boolean('is_expert').notNull().default(false),
+    isGuest: boolean('is_guest').notNull().default(false),
+    identityIssuer: text('identity_issuer'),
+    identitySubject: text('identity_subject'),
+    availability: text('availability'),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    accomplishments: jsonb('accomplishments').$type<string[]>().notNull().default([]),
+    lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_identity_idx').on(t.identityIssuer, t.identitySubject)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    participants: jsonb('participants').$type<string[]>().notNull().default([]),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversations_owner_idx').on(t.ownerId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Insertion order: timestamps of two messages in one millisecond would tie.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').notNull(),
+    recipientId: text('recipient_id').notNull(),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('direct'),
+    read: boolean('read').notNull().default(false),
+    moderationStatus: text('moderation_status').notNull().default('approved'),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<MessageMetadata>().notNull().default({}),
+    replyToMessageId: uuid('reply_to_message_id'),
+    // Makes an agent turn idempotent: a retried job cannot store the same answer twice.
+    turnKey: text('turn_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+    index('messages_sender_idx').on(t.senderId),
+    uniqueIndex('messages_turn_key_idx').on(t.turnKey),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<TaskStatus>().notNull().default('PENDING_CLARIFICATION'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    endUserAcceptedTask: boolean('end_user_accepted_task').notNull().default(false),
+    diagnosis: text('diagnosis'),
+    clarifiedScope: text('clarified_scope'),
+    jobSummaryForEngineer: text('job_summary_for_engineer'),
+    proposalMessageId: uuid('proposal_message_id'),
+    proposalContent: text('proposal_content'),
+    proposalStatus: text('proposal_status').$type<ProposalStatus>(),
+    proposalAcceptedAt: timestamp('proposal_accepted_at', { withTimezone: true, mode: 'date' }),
+    adminNotes: text('admin_notes'),
+    githubRepository: jsonb('github_repository').$type<Task['github_repository']>(),
+    codeAnalysis: jsonb('code_analysis').$type<Task['code_analysis']>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('tasks_conversation_idx').on(t.conversationId), index('tasks_user_idx').on(t.userId)],
+);
+
+/** Uploaded files. `id` is a random UUID: the file URL is a capability (see README "Deviations"). */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Server-wide values that every instance must share, such as the generated token secret. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const schema = { users, conversations, messages, tasks, files, appSettings };

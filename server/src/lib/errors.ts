@@ -1,0 +1,20 @@
+/**
+ * A failure the caller can act on: `statusCode` is the HTTP status and `detail` the text the
+ * client shows (spec §3 "detail (error text)"). The central error handler turns it into
+ * `{ detail }`.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string) => new AppError(400, detail);
+export const unauthorized = (detail = 'Authentication required') => new AppError(401, detail);
+export const forbidden = (detail: string) => new AppError(403, detail);
+export const notFound = (detail: string) => new AppError(404, detail);
+export const conflict = (detail: string) => new AppError(409, detail);

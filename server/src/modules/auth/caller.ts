@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { guestSessionIdSchema } from '@unstuck/contract';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import type { TokenService, VerifiedToken } from './tokens.ts';
+
+/** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
+export type Caller = { kind: 'user'; id: string; token: VerifiedToken } | { kind: 'guest'; id: string };
+
+/**
+ * Identifies the caller of a request. A Bearer token wins over a guest header.
+ * @returns the caller, or null when the request carries neither header.
+ * @throws AppError 401 for a bad token, 400 for a malformed guest session id.
+ */
+export async function identifyCaller(request: FastifyRequest, tokens: TokenService): Promise<Caller | null> {
+  const authorization = request.headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match?.[1]) throw unauthorized('Authorization header must be "Bearer <token>"');
+    const token = await tokens.verify(match[1]);
+    return { kind: 'user', id: token.uid, token };
+  }
+  const guestHeader = request.headers['x-guest-session-id'];
+  if (guestHeader !== undefined) {
+    const parsed = guestSessionIdSchema.safeParse(guestHeader);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid x-guest-session-id');
+    return { kind: 'guest', id: parsed.data };
+  }
+  return null;
+}
+
+/** @throws AppError 401 "Authentication required" when there is no caller. */
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/** @throws AppError 401 "Authentication required" unless the caller is signed in (guests too). */
+export function requireUser(caller: Caller | null): Extract<Caller, { kind: 'user' }> {
+  if (!caller || caller.kind !== 'user') throw unauthorized();
+  return caller;
+}

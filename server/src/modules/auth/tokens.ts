@@ -1,0 +1,91 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appSettings } from '../../db/schema.ts';
+import { unauthorized } from '../../lib/errors.ts';
+
+/** The claims of our access token (issue #2; the sign-in that issues them is issue #3). */
+export interface TokenClaims {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+  role: 'user' | 'admin';
+  admin: boolean;
+}
+
+/** A verified token: its claims plus the JWT id and expiry. */
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  expiresAt: Date;
+}
+
+const ISSUER = 'unstuck';
+const AUDIENCE = 'unstuck-api';
+const ALGORITHM = 'HS256';
+
+/** Signs and verifies our access tokens (JWT, HS256, RFC 7519) with one secret. */
+export interface TokenService {
+  /** @returns a compact JWT valid for the configured lifetime (seconds). */
+  issue(claims: TokenClaims): Promise<string>;
+  /** @throws AppError 401 "Invalid or expired token" when the signature, issuer, audience or expiry is wrong. */
+  verify(token: string): Promise<VerifiedToken>;
+}
+
+/**
+ * Builds the token service.
+ * @param secret at least 32 bytes of key material (AUTH_SECRET, or {@link loadOrCreateSecret}).
+ * @param ttlSeconds token lifetime in seconds (AUTH_TOKEN_TTL_SECONDS).
+ */
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(claims) {
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(claims.uid)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+          throw unauthorized('Invalid or expired token');
+        }
+        return {
+          uid: payload.sub,
+          email: typeof payload.email === 'string' ? payload.email : null,
+          name: typeof payload.name === 'string' ? payload.name : null,
+          picture: typeof payload.picture === 'string' ? payload.picture : null,
+          role: payload.role === 'admin' ? 'admin' : 'user',
+          admin: payload.admin === true,
+          jti: payload.jti,
+          expiresAt: new Date(payload.exp * 1000),
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw unauthorized('Invalid or expired token');
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Returns the token secret shared by every server on this database, creating a random one on
+ * first use. Only for the embedded default: production sets AUTH_SECRET.
+ */
+export async function loadOrCreateSecret(db: Db): Promise<string> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'auth_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'auth_secret'));
+  if (!row) throw new Error('auth_secret could not be stored');
+  return row.value;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  conversationParamsSchema,
+  errorResponseSchema,
+  LIMITS,
+  messageListSchema,
+  sendMessageFieldsSchema,
+  sendMessageResponseSchema,
+} from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { firstIssue } from '../../lib/zod-detail.ts';
+import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import type { IncomingFile } from '../files/files.service.ts';
+import { readConversation, sendMessage } from './chat.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** The chat calls of spec §7: send a message to agent-1 and read a conversation. */
+export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/v2/messages',
+    { schema: { response: { 200: sendMessageResponseSchema, ...errors, 413: errorResponseSchema } } },
+    async (request) => {
+      const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      const { fields, file } = await readMessageBody(request);
+      const parsed = sendMessageFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      return sendMessage(deps, caller, parsed.data, file);
+    },
+  );
+
+  typed.get(
+    '/api/v2/conversations/:conversationId/messages',
+    { schema: { params: conversationParamsSchema, response: { 200: messageListSchema, ...errors } } },
+    async (request) => {
+      const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      return readConversation(deps, caller, request.params.conversationId);
+    },
+  );
+}
+
+/**
+ * Reads the multipart form of spec §7 (fields plus an optional `file`), or a JSON body with the
+ * same fields. The file is read whole: it is at most LIMITS.attachmentBytes.
+ * @throws AppError 400 for a second file or a non-object body, 413 for a file over the limit.
+ */
+async function readMessageBody(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw badRequest('Send the message as multipart/form-data or a JSON object');
+    }
+    return { fields: body as Record<string, string>, file: null };
+  }
+  const fields: Record<string, string> = {};
+  let file: IncomingFile | null = null;
+  for await (const part of request.parts({ limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw new AppError(413, 'File is larger than 10 MB');
+      file = { fileName: part.filename, declaredType: part.mimetype, data };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, file };
+}

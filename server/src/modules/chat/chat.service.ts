@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { AGENT_RECIPIENT_ID, LIMITS, type Message, type SendMessageFields, type SendMessageResponse } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { conversations, messages, tasks } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { storeFile, type IncomingFile } from '../files/files.service.ts';
+import { lockCallerRow } from '../users/users.repository.ts';
+import { countSentMessages, findOwnedConversation, listConversationMessages } from './chat.repository.ts';
+import { toMessageView } from './message-view.ts';
+
+/** Spec §5's text for a signed-in user's limit; the client shows the same. */
+export const SIGNED_IN_LIMIT_DETAIL =
+  'You have reached the 10 message limit for this session. Please start a new conversation.';
+
+const TITLE_LENGTH = 80;
+
+/**
+ * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
+ * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
+ * PENDING_CLARIFICATION) are created.
+ * @throws AppError 400 blank message, 401 guest limit ("Authentication required", spec §8),
+ *   403 signed-in limit (spec §5), 404 unknown or foreign conversation.
+ */
+export async function sendMessage(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue'>,
+  caller: Caller,
+  fields: SendMessageFields,
+  file: IncomingFile | null,
+): Promise<SendMessageResponse> {
+  const content = fields.content.trim();
+  if (!content && !file) throw badRequest('content must not be blank unless a file is attached');
+  const now = deps.clock.now();
+
+  const result = await deps.db.transaction(async (tx) => {
+    await lockCallerRow(tx, caller, now);
+    if (caller.kind === 'guest' && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) {
+      throw unauthorized('Authentication required');
+    }
+    let conversationId = fields.conversationId;
+    if (conversationId) {
+      if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+      if (
+        caller.kind === 'user' &&
+        (await countSentMessages(tx, caller.id, conversationId)) >= LIMITS.signedInMessagesPerConversation
+      ) {
+        throw forbidden(SIGNED_IN_LIMIT_DETAIL);
+      }
+    } else {
+      conversationId = await createConversationWithTask(tx, caller, titleFrom(content, file), content, now);
+    }
+    const attachment = file ? await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }) : null;
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        senderId: caller.id,
+        recipientId: AGENT_RECIPIENT_ID,
+        content,
+        type: fields.type,
+        read: true,
+        attachments: attachment ? [attachment] : [],
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
+    return { id: stored!.id, conversation_id: conversationId, attachment_url: attachment?.url };
+  });
+
+  await deps.agentQueue.enqueue(result.conversation_id);
+  return result.attachment_url ? result : { id: result.id, conversation_id: result.conversation_id };
+}
+
+/**
+ * The messages of one of the caller's conversations, oldest first, agent task sections stripped.
+ * @throws AppError 404 when the conversation is unknown or not the caller's.
+ */
+export async function readConversation(deps: Pick<AppDeps, 'db'>, caller: Caller, conversationId: string): Promise<Message[]> {
+  if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw notFound('Conversation not found');
+  const rows = await listConversationMessages(deps.db, conversationId);
+  return rows.map((row) => toMessageView(row, 'client'));
+}
+
+async function createConversationWithTask(
+  tx: AppDeps['db'],
+  caller: Caller,
+  title: string,
+  description: string,
+  now: Date,
+): Promise<string> {
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({ ownerId: caller.id, title, participants: [caller.id, AGENT_RECIPIENT_ID], lastMessageAt: now, createdAt: now })
+    .returning({ id: conversations.id });
+  const conversationId = conversation!.id;
+  await tx.insert(tasks).values({
+    title,
+    description,
+    status: 'PENDING_CLARIFICATION',
+    userId: caller.id,
+    conversationId,
+    createdAt: now,
+  });
+  return conversationId;
+}
+
+function titleFrom(content: string, file: IncomingFile | null): string {
+  const firstLine = content.split('\n').find((line) => line.trim()) ?? file?.fileName ?? 'New conversation';
+  const trimmed = firstLine.trim();
+  return trimmed.length > TITLE_LENGTH ? `${trimmed.slice(0, TITLE_LENGTH - 1)}…` : trimmed;
+}

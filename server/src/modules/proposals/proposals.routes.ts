@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema, proposalActionResponseSchema, proposalParamsSchema } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { identifyCaller, requireUser } from '../auth/caller.ts';
+import { actOnProposal } from './proposals.service.ts';
+
+/** `POST /api/v2/proposals/{messageId}/accept` and `/modify` (spec §7; signed-in owner only). */
+export function registerProposalRoutes(app: FastifyInstance, deps: AppDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const action of ['accept', 'modify'] as const) {
+    typed.post(
+      `/api/v2/proposals/:messageId/${action}`,
+      {
+        schema: {
+          params: proposalParamsSchema,
+          response: {
+            200: proposalActionResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        const caller = requireUser(await identifyCaller(request, deps.tokens));
+        return actOnProposal(deps, caller, request.params.messageId, action);
+      },
+    );
+  }
+}

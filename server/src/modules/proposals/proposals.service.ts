@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ProposalActionResponse } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { conversations, messages, tasks } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
+
+type ProposalAction = 'accept' | 'modify';
+
+/**
+ * Accepts a proposal or asks to modify it (spec §4 "Proposal", §7). Only the conversation's owner
+ * may act, and only on the task's current proposal.
+ * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`.
+ * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
+ * Repeating the same action is harmless and answers the same state.
+ * @throws AppError 404 unknown, foreign or non-proposal message; 409 when the proposal is already
+ *   accepted (modify) or superseded by a newer one.
+ */
+export async function actOnProposal(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue'>,
+  caller: Extract<Caller, { kind: 'user' }>,
+  messageId: string,
+  action: ProposalAction,
+): Promise<ProposalActionResponse> {
+  const now = deps.clock.now();
+  const task = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ task: tasks })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(tasks, eq(tasks.conversationId, messages.conversationId))
+      .where(and(eq(messages.id, messageId), eq(conversations.ownerId, caller.id)))
+      .for('update', { of: tasks });
+    if (!row || row.task.proposalMessageId === null) throw notFound('Proposal not found');
+    if (row.task.proposalMessageId !== messageId) throw conflict('This proposal was replaced by a newer one');
+    const current = row.task;
+    if (action === 'modify' && current.proposalStatus === 'accepted') {
+      throw conflict('This proposal is already accepted');
+    }
+    const changes =
+      action === 'accept'
+        ? current.proposalStatus === 'accepted'
+          ? {}
+          : { status: 'ACCEPTED' as const, endUserAcceptedTask: true, proposalStatus: 'accepted' as const, proposalAcceptedAt: now }
+        : { proposalStatus: 'modification_requested' as const };
+    if (Object.keys(changes).length === 0) return current;
+    const [updated] = await tx.update(tasks).set(changes).where(eq(tasks.id, current.id)).returning();
+    await tx
+      .update(messages)
+      .set({ metadata: sql`${messages.metadata} || ${JSON.stringify({ proposal_status: updated!.proposalStatus })}::jsonb` })
+      .where(eq(messages.id, messageId));
+    return updated!;
+  });
+
+  if (action === 'modify') await deps.agentQueue.enqueue(task.conversationId);
+  return {
+    message_id: messageId,
+    task_id: task.id,
+    status: task.status,
+    proposalStatus: task.proposalStatus!,
+    proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { answerConversation } from './modules/agent/agent.service.ts';
+import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
+import type { AgentBrain } from './modules/agent/brain.ts';
+import { brainFromConfig } from './modules/agent/brain-from-config.ts';
+import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
+import { createLocalStorage } from './modules/files/storage.ts';
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  tokens: TokenService;
+  /** `http://host:port` it listens on. */
+  url: string;
+  /** Stops taking requests, lets running agent turns finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrations applied), starts the agent queue and worker, builds the app and
+ * listens on HOST:PORT (PORT 0 picks a free port).
+ * @param overrides a test's brain or clock instead of the configured ones.
+ */
+export async function startServer(
+  config: Config,
+  overrides: { brain?: AgentBrain; clock?: Clock } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const clock = overrides.clock ?? systemClock;
+  const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
+  const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS);
+  const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  const brain = overrides.brain ?? brainFromConfig(config);
+
+  // The queue logs through the app's logger, and the app enqueues through the queue.
+  const queueRef: { enqueue(conversationId: string): Promise<void> } = {
+    enqueue: async () => {
+      throw new Error('agent queue not started');
+    },
+  };
+  const app = await buildApp({ config, db: database.db, clock, tokens, storage, agentQueue: { enqueue: (id) => queueRef.enqueue(id) } });
+  const agentDeps = { db: database.db, brain, clock, config };
+  const queue = await startAgentQueue(database, {
+    expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
+    log: app.log,
+    handler: config.AGENT_WORKER
+      ? async (conversationId) => {
+          await answerConversation(agentDeps, conversationId);
+        }
+      : undefined,
+  });
+  queueRef.enqueue = (id) => queue.enqueue(id);
+  for (const conversationId of await findWaitingConversations(database)) await queue.enqueue(conversationId);
+
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
+  return {
+    app,
+    database,
+    tokens,
+    url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}

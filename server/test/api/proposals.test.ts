@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, tasks } from '../../src/db/schema.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { callJson, newGuestId, sendMessage, waitForAgentReply, waitForMessages, type Identity } from '../support/http.ts';
+import { signInAs, startTestServer, type TestServer } from '../support/test-server.ts';
+
+const ANSWERS = [
+  'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router',
+  'The log says "TypeError: res.status is not a function" in every route handler. We need it fixed by Friday, budget is $600.',
+  'Nothing else, please go ahead.',
+  'Still nothing to add.',
+];
+
+/** Talks to agent-1 as a person would until it sends a proposal. */
+async function reachProposal(baseUrl: string, identity: Identity) {
+  let conversationId: string | undefined;
+  for (const content of ANSWERS) {
+    const sent = await sendMessage(baseUrl, identity, conversationId ? { content, conversationId } : { content });
+    expect(sent.status).toBe(200);
+    conversationId = sent.body.conversation_id as string;
+    const list = await waitForAgentReply(baseUrl, identity, conversationId, sent.body.id);
+    const reply = list.at(-1);
+    if (reply.metadata.kind === 'proposal') return { conversationId, proposal: reply, list };
+  }
+  throw new Error('agent-1 sent no proposal');
+}
+
+describe.each(databaseKinds)('proposals on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  const taskOf = async (conversationId: string) => {
+    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
+    return task!;
+  };
+
+  it('a described request reaches a proposal with an estimate, and the task waits for acceptance', async () => {
+    const { token } = await signInAs(server);
+    const { conversationId, proposal } = await reachProposal(server.url, { token });
+    expect(proposal.content).toMatch(/estimate/i);
+    expect(proposal.content).toMatch(/\$\d/);
+    expect(proposal.metadata).toEqual({ kind: 'proposal', proposal_status: 'pending' });
+    const task = await taskOf(conversationId);
+    expect(task).toMatchObject({
+      status: 'PENDING_ACCEPTANCE',
+      proposalStatus: 'pending',
+      proposalMessageId: proposal.id,
+      endUserAcceptedTask: false,
+    });
+    expect(task.proposalContent).toBe(proposal.content);
+    expect(task.clarifiedScope).toBeTruthy();
+    expect(task.jobSummaryForEngineer).toMatch(/Next\.js/);
+  });
+
+  it('accepting a proposal marks the task accepted, once', async () => {
+    const { token } = await signInAs(server);
+    const { conversationId, proposal } = await reachProposal(server.url, { token });
+    const accepted = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ message_id: proposal.id, status: 'ACCEPTED', proposalStatus: 'accepted' });
+    const task = await taskOf(conversationId);
+    expect(task).toMatchObject({ status: 'ACCEPTED', endUserAcceptedTask: true, proposalStatus: 'accepted' });
+    expect(task.proposalAcceptedAt?.toISOString()).toBe(accepted.body.proposalAcceptedAt);
+    const again = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
+    expect(again.body.proposalAcceptedAt).toBe(accepted.body.proposalAcceptedAt);
+    const [stored] = await server.database.db.select().from(messages).where(eq(messages.id, proposal.id));
+    expect(stored?.metadata).toEqual({ kind: 'proposal', proposal_status: 'accepted' });
+    const modify = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token });
+    expect(modify).toEqual({ status: 409, body: { detail: 'This proposal is already accepted' } });
+  });
+
+  it('modify asks what to change, and the answer brings a revised proposal', async () => {
+    const { token } = await signInAs(server);
+    const { conversationId, proposal, list } = await reachProposal(server.url, { token });
+    const modified = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token });
+    expect(modified.body).toMatchObject({ status: 'PENDING_ACCEPTANCE', proposalStatus: 'modification_requested' });
+    const afterModify = await waitForMessages(server.url, { token }, conversationId, (all) => all.length === list.length + 1);
+    const question = afterModify.at(-1);
+    expect(question).toMatchObject({ sender_id: 'agent-1', metadata: { kind: 'question' } });
+    const change = await sendMessage(server.url, { token }, { content: 'Please make it cheaper: budget is $300 now.', conversationId });
+    const revisedList = await waitForAgentReply(server.url, { token }, conversationId, change.body.id);
+    const revised = revisedList.at(-1);
+    expect(revised.metadata).toEqual({ kind: 'proposal', proposal_status: 'pending' });
+    const task = await taskOf(conversationId);
+    expect(task).toMatchObject({ proposalMessageId: revised.id, proposalStatus: 'pending', status: 'PENDING_ACCEPTANCE' });
+    const stale = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
+    expect(stale).toEqual({ status: 409, body: { detail: 'This proposal was replaced by a newer one' } });
+  });
+
+  it('only the signed-in owner may act on a proposal', async () => {
+    const { token } = await signInAs(server);
+    const { proposal } = await reachProposal(server.url, { token });
+    const other = await signInAs(server);
+    const path = `/api/v2/proposals/${proposal.id}/accept`;
+    expect(await callJson(server.url, 'POST', path, { token: other.token })).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
+    expect(await callJson(server.url, 'POST', path, { guest: newGuestId() })).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect(await callJson(server.url, 'POST', path, null)).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect((await callJson(server.url, 'POST', '/api/v2/proposals/not-a-uuid/accept', { token })).status).toBe(400);
+  });
+
+  it('a message that is not a proposal cannot be accepted', async () => {
+    const { token } = await signInAs(server);
+    const sent = await sendMessage(server.url, { token }, { content: 'hi' });
+    const answer = await callJson(server.url, 'POST', `/api/v2/proposals/${sent.body.id}/accept`, { token });
+    expect(answer).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
+  });
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+
+/** Headers identifying a caller: a Bearer token or a guest session (spec §7). */
+export type Identity = { token: string } | { guest: string };
+
+export const newGuestId = () => `guest-${randomBytes(8).toString('hex')}`;
+
+export function identityHeaders(identity: Identity | null): Record<string, string> {
+  if (!identity) return {};
+  return 'token' in identity ? { authorization: `Bearer ${identity.token}` } : { 'x-guest-session-id': identity.guest };
+}
+
+/** One JSON answer: status and parsed body. */
+export interface JsonAnswer<T = any> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Sends `POST /api/v2/messages` as multipart, as the web app does.
+ * @param fields the form fields; recipientId defaults to agent-1 and type to direct.
+ */
+export async function sendMessage(
+  baseUrl: string,
+  identity: Identity | null,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Uint8Array },
+): Promise<JsonAnswer> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', ...fields })) form.append(key, value);
+  if (file) form.append('file', new Blob([file.data], { type: file.type }), file.name);
+  const response = await fetch(`${baseUrl}/api/v2/messages?_t=${Date.now()}`, {
+    method: 'POST',
+    headers: identityHeaders(identity),
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** GET or POST a JSON endpoint with a caller's headers. */
+export async function callJson(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  pathName: string,
+  identity: Identity | null,
+): Promise<JsonAnswer> {
+  const response = await fetch(`${baseUrl}${pathName}`, { method, headers: identityHeaders(identity) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Reads a conversation as the web app does. */
+export const readMessages = (baseUrl: string, identity: Identity, conversationId: string) =>
+  callJson(baseUrl, 'GET', `/api/v2/conversations/${conversationId}/messages?_t=${Date.now()}`, identity);
+
+/**
+ * Polls a conversation until `done` holds for its messages (the web app polls every 2 s; tests poll faster).
+ * @throws after `timeoutMs` with the last messages seen.
+ */
+export async function waitForMessages(
+  baseUrl: string,
+  identity: Identity,
+  conversationId: string,
+  done: (messages: any[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<any[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any[] = [];
+  while (Date.now() < deadline) {
+    const answer = await readMessages(baseUrl, identity, conversationId);
+    if (answer.status === 200) {
+      last = answer.body;
+      if (done(last)) return last;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for messages; last seen: ${JSON.stringify(last).slice(0, 1500)}`);
+}
+
+/** Waits for an agent message answering the given user message. */
+export const waitForAgentReply = (baseUrl: string, identity: Identity, conversationId: string, userMessageId: string) =>
+  waitForMessages(baseUrl, identity, conversationId, (messages) =>
+    messages.some((m) => m.sender_id === 'agent-1' && m.reply_to_message_id === userMessageId),
+  );

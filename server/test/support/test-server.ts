@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import type { TokenClaims } from '../../src/modules/auth/tokens.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** A server on a free port with its own empty database and data folder. */
+export interface TestServer extends RunningServer {
+  config: Config;
+  dataDir: string;
+  testDatabase: TestDatabase;
+  /** Stops the server and removes its database and folder. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts a real server for a test file.
+ * @param kind which database the server uses.
+ * @param env extra environment (e.g. `{ AGENT_WORKER: 'false' }`).
+ */
+export async function startTestServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-test-'));
+  const testDatabase = await createTestDatabase(kind, dataDir);
+  const server = await startOn(testDatabase, env);
+  return {
+    ...server,
+    dataDir,
+    testDatabase,
+    async destroy() {
+      await server.close();
+      await testDatabase.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts a server on an existing test database (a restart, or a second instance).
+ * @returns the running server and the configuration it parsed.
+ */
+export async function startOn(testDatabase: TestDatabase, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    AGENT_HOURLY_RATE: '100',
+    ...testDatabase.env,
+    ...env,
+  });
+  const server = await startServer(config);
+  return { ...server, config };
+}
+
+let userCounter = 0;
+
+/**
+ * Mints our access token for a new signed-in user (the sign-in that issues tokens is issue #3).
+ * @returns the token and its claims.
+ */
+export async function signInAs(server: RunningServer, claims: Partial<TokenClaims> = {}) {
+  userCounter += 1;
+  const full: TokenClaims = {
+    uid: `user-${process.pid}-${userCounter}-${Date.now()}`,
+    email: `person${userCounter}@example.com`,
+    name: `Person ${userCounter}`,
+    picture: null,
+    role: 'user',
+    admin: false,
+    ...claims,
+  };
+  return { token: await server.tokens.issue(full), claims: full };
+}
