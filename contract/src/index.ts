@@ -4,3 +4,4 @@ export * from './proposals.ts';
 export * from './tasks.ts';
 export * from './health.ts';
 export * from './site.ts';
+export * from './proposal-words.ts';

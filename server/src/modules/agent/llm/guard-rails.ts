@@ -1,0 +1,76 @@
+import { TASK_SECTION_MARKER } from '@unstuck/contract';
+import type { AgentTurn, AgentTurnInput, TaskBrief } from '../brain.ts';
+import { priceEstimate, withPriceLine } from './pricing.ts';
+import { looksLikeProposal } from '@unstuck/contract';
+import type { ModelTurn } from './turn-schema.ts';
+
+const TITLE_MAX = 80;
+
+/**
+ * Turns a schema-valid model answer into the turn we store, repairing what a model gets wrong:
+ * - `kind` follows the content, not the model's claim: a proposal must read as one to the chat
+ *   client (proposal words, no request for details, see looksLikeProposal); anything else is a
+ *   question. This keeps the task status and the buttons the person sees consistent.
+ * - a proposal's estimate is priced from `input.rates` and its price line is ensured; a question
+ *   carries no estimate.
+ * - the title is cut to 80 characters; empty brief fields fall back to the person's own words.
+ * - a staff-only section the model wrote into the content moves to the staff notes, so it is never
+ *   shown to the person by a client that does not strip it.
+ * Throws RangeError only when `input.rates.currency` is not an ISO 4217 code.
+ */
+export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn {
+  const [visible = '', leaked] = answer.content.split(TASK_SECTION_MARKER, 2);
+  let content = visible.trim();
+  const staffNotes = [answer.staffNotes.trim(), leaked?.trim() ?? ''].filter(Boolean).join('\n\n');
+
+  const kind = looksLikeProposal(content) ? 'proposal' : 'question';
+  const estimate =
+    kind === 'proposal' && answer.estimate ? priceEstimate(answer.estimate, input.rates) : undefined;
+  if (estimate) content = withPriceLine(content, estimate, input.rates.hourlyRate);
+
+  return {
+    kind,
+    content,
+    ...(staffNotes ? { staffNotes } : {}),
+    brief: toBrief(answer.brief, input),
+    ...(estimate ? { estimate } : {}),
+  };
+}
+
+function toBrief(brief: ModelTurn['brief'], input: AgentTurnInput): TaskBrief {
+  const ownWords = input.transcript
+    .filter((entry) => entry.role === 'user')
+    .map((entry) => entry.content.trim())
+    .filter(Boolean)
+    .join('\n\n');
+  const description = brief.description.trim() || ownWords;
+  const title = oneLine(brief.title) || oneLine(ownWords) || 'New request';
+  return {
+    title: truncate(title, TITLE_MAX),
+    description,
+    diagnosis: blankToNull(brief.diagnosis),
+    clarifiedScope: blankToNull(brief.clarifiedScope),
+    jobSummaryForEngineer: blankToNull(brief.jobSummaryForEngineer),
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Cut by code points so an emoji is never split in half, while keeping the UTF-16 length (what
+  // validators count) within `max` including the ellipsis.
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max - 1) break;
+    kept += char;
+  }
+  return `${kept.trimEnd()}…`;
+}
+
+function blankToNull(text: string | null): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}

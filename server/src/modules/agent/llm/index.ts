@@ -1,0 +1,53 @@
+import { generateText, Output } from 'ai';
+import type { AgentBrain, AgentTurn, AgentTurnInput } from '../brain.ts';
+import { toAgentTurn } from './guard-rails.ts';
+import { createLanguageModel, type LlmEndpoint } from './model.ts';
+import { buildSystemPrompt } from './system-prompt.ts';
+import { toModelMessages } from './transcript.ts';
+import { modelTurnSchema } from './turn-schema.ts';
+
+/** Options of the LLM brain (configuration LLM_PROVIDER, LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
+export interface LlmBrainOptions extends LlmEndpoint {
+  /** Longest wait for one model answer, in milliseconds; the turn fails after it. */
+  timeoutMs: number;
+}
+
+/**
+ * Creates the agent brain backed by an LLM through the AI SDK (`generateText` with
+ * `Output.object`), named `llm:<provider>:<model>`.
+ *
+ * Each `nextTurn` makes one request: our system prompt, the transcript as user/assistant messages,
+ * and the JSON schema of the answer (kind, content, staffNotes, brief, estimate in hours). The
+ * answer is validated, then repaired by the guard rails (kind follows the content, price computed
+ * from `input.rates`, title ≤ 80 characters).
+ *
+ * Errors propagate so the job queue can retry: the SDK's APICallError on an HTTP error,
+ * NoObjectGeneratedError when the answer is not JSON of the schema, an Error "LLM did not answer
+ * within N ms" (cause: the abort) after `timeoutMs`, RangeError on an invalid currency code. The
+ * SDK's own retries are off, so a retry never runs past the timeout or doubles the queue's.
+ */
+export function createLlmBrain(options: LlmBrainOptions): AgentBrain {
+  const model = createLanguageModel(options);
+  return {
+    name: `llm:${options.provider}:${options.model}`,
+    async nextTurn(input: AgentTurnInput): Promise<AgentTurn> {
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      try {
+        const { output } = await generateText({
+          model,
+          system: buildSystemPrompt(input),
+          messages: toModelMessages(input.transcript),
+          output: Output.object({ schema: modelTurnSchema, name: 'agent_turn' }),
+          maxRetries: 0,
+          abortSignal: signal,
+        });
+        return toAgentTurn(output, input);
+      } catch (error) {
+        if (signal.aborted) {
+          throw new Error(`LLM did not answer within ${options.timeoutMs} ms`, { cause: error });
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import { TASK_SECTION_MARKER } from '@unstuck/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentTurnInput, TranscriptEntry } from '../../../src/modules/agent/brain.ts';
+import { createLlmBrain } from '../../../src/modules/agent/llm/index.ts';
+import { startOpenAiCompatibleServer } from './openai-compatible-server.ts';
+
+type Server = Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+let server: Server;
+
+beforeEach(async () => {
+  server = await startOpenAiCompatibleServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function brain(timeoutMs = 5_000) {
+  return createLlmBrain({ provider: 'openai-compatible', baseUrl: server.baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs });
+}
+
+function input(transcript: TranscriptEntry[], more: Partial<AgentTurnInput> = {}): AgentTurnInput {
+  return { transcript, modificationRequested: false, rates: { hourlyRate: 100, currency: 'USD' }, aiName: 'Unstuck AI', ...more };
+}
+
+const firstMessage: TranscriptEntry[] = [{ role: 'user', content: 'My Next.js site is slow on mobile.' }];
+
+const brief = {
+  title: 'Speed up a Next.js site on mobile',
+  description: 'My Next.js site is slow on mobile.',
+  diagnosis: null,
+  clarifiedScope: null,
+  jobSummaryForEngineer: null,
+};
+
+const questionAnswer = {
+  kind: 'question',
+  content: 'Which pages feel slowest, and where is the site hosted?',
+  staffNotes: '',
+  brief,
+  estimate: null,
+};
+
+const proposalContent = [
+  'You need your Next.js site to load fast on mobile.',
+  '## Scope\n- Audit and fix the slow pages',
+  '## Plan\n1. Profile\n2. Fix',
+  '## Next steps\nAn expert reviews the task and emails you.',
+  '## Estimate\n8–12 hours',
+].join('\n\n');
+
+const proposalAnswer = {
+  kind: 'proposal',
+  content: proposalContent,
+  staffNotes: 'Likely unoptimised images.',
+  brief: { ...brief, diagnosis: 'Large images', clarifiedScope: '- Audit\n- Fix', jobSummaryForEngineer: 'Next.js on Vercel' },
+  estimate: { hoursLow: 8, hoursHigh: 12 },
+};
+
+describe('the LLM brain', () => {
+  it('is named after its provider and model', () => {
+    expect(brain().name).toBe('llm:openai-compatible:test-model');
+    const anthropic = createLlmBrain({ provider: 'anthropic', model: 'claude-sonnet-4-5', timeoutMs: 1_000 });
+    expect(anthropic.name).toBe('llm:anthropic:claude-sonnet-4-5');
+  });
+
+  it('returns a clarifying question with the brief and no estimate', async () => {
+    server.reply({ json: questionAnswer });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn).toEqual({ kind: 'question', content: questionAnswer.content, brief });
+  });
+
+  it('prices a proposal from the hourly rate and shows the price range in the message', async () => {
+    server.reply({ json: proposalAnswer });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.kind).toBe('proposal');
+    expect(turn.estimate).toEqual({ hoursLow: 8, hoursHigh: 12, priceLow: 800, priceHigh: 1200, currency: 'USD' });
+    expect(turn.content.startsWith(proposalContent)).toBe(true);
+    expect(turn.content).toContain('**Estimated price:** $800 – $1,200 (8–12 hours at $100/hour)');
+    expect(turn.staffNotes).toBe('Likely unoptimised images.');
+    expect(turn.brief.jobSummaryForEngineer).toBe('Next.js on Vercel');
+  });
+
+  it('prices in the configured currency and puts reversed hours in order', async () => {
+    server.reply({ json: { ...proposalAnswer, estimate: { hoursLow: 20, hoursHigh: 15.4 } } });
+
+    const turn = await brain().nextTurn(input(firstMessage, { rates: { hourlyRate: 90, currency: 'EUR' } }));
+
+    expect(turn.estimate).toEqual({ hoursLow: 15, hoursHigh: 20, priceLow: 1350, priceHigh: 1800, currency: 'EUR' });
+    expect(turn.content).toContain('€1,350 – €1,800 (15–20 hours at €90/hour)');
+  });
+
+  it('treats a "question" whose text reads as a proposal as a proposal', async () => {
+    server.reply({ json: { ...proposalAnswer, kind: 'question' } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.kind).toBe('proposal');
+    expect(turn.estimate?.priceHigh).toBe(1200);
+  });
+
+  it('treats a "proposal" without proposal words as a question and drops its estimate', async () => {
+    server.reply({ json: { ...questionAnswer, kind: 'proposal', estimate: { hoursLow: 2, hoursHigh: 4 } } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.kind).toBe('question');
+    expect(turn.estimate).toBeUndefined();
+    expect(turn.content).toBe(questionAnswer.content);
+  });
+
+  it('treats a "proposal" that asks for more details as a question', async () => {
+    const content = `${proposalContent}\n\nCould you share more details about your hosting?`;
+    server.reply({ json: { ...proposalAnswer, content } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.kind).toBe('question');
+    expect(turn.content).toBe(content);
+  });
+
+  it('cuts a title longer than 80 characters to 80', async () => {
+    server.reply({ json: { ...questionAnswer, brief: { ...brief, title: 'Speed up '.repeat(20) } } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.brief.title.length).toBe(80);
+    expect(turn.brief.title.endsWith('…')).toBe(true);
+  });
+
+  it('moves a staff-only section the model wrote into its message to the staff notes', async () => {
+    server.reply({ json: { ...questionAnswer, content: `${questionAnswer.content}\n${TASK_SECTION_MARKER}\nsecret`, staffNotes: 'note' } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.content).toBe(questionAnswer.content);
+    expect(turn.staffNotes).toBe('note\n\nsecret');
+  });
+
+  it('accepts an answer wrapped in a json code fence', async () => {
+    server.reply({ text: `\`\`\`json\n${JSON.stringify(questionAnswer)}\n\`\`\`` });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.content).toBe(questionAnswer.content);
+  });
+
+  it('sends the system prompt, then the transcript with agent messages as assistant messages', async () => {
+    server.reply({ json: questionAnswer });
+    const transcript: TranscriptEntry[] = [
+      { role: 'user', content: 'My Next.js site is slow on mobile.', attachmentNames: ['lighthouse.pdf'] },
+      { role: 'agent', kind: 'question', content: `Where is it hosted?\n${TASK_SECTION_MARKER}\nstaff only` },
+      { role: 'user', content: 'On Vercel.' },
+    ];
+
+    await brain().nextTurn(input(transcript));
+
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBe('Bearer test-key');
+    expect(request?.body.model).toBe('test-model');
+    const [system, ...rest] = request?.body.messages ?? [];
+    expect(system?.role).toBe('system');
+    expect(system?.content).toContain('You are Unstuck AI, the intake agent');
+    expect(system?.content).toContain('Ask one or two short clarifying questions at a time');
+    expect(rest).toEqual([
+      { role: 'user', content: 'My Next.js site is slow on mobile.\n\n(Attached files: lighthouse.pdf)' },
+      { role: 'assistant', content: 'Where is it hosted?' },
+      { role: 'user', content: 'On Vercel.' },
+    ]);
+  });
+
+  it('requests the answer as a strict JSON schema', async () => {
+    server.reply({ json: questionAnswer });
+
+    await brain().nextTurn(input(firstMessage));
+
+    const format = server.requests[0]?.body.response_format;
+    expect(format?.type).toBe('json_schema');
+    expect(format?.json_schema?.name).toBe('agent_turn');
+    expect(format?.json_schema?.strict).toBe(true);
+    expect(format?.json_schema?.schema).toMatchObject({
+      type: 'object',
+      required: ['kind', 'content', 'staffNotes', 'brief', 'estimate'],
+      additionalProperties: false,
+    });
+  });
+
+  it('tells the model to ask what to change when a modification was requested', async () => {
+    server.reply({ json: questionAnswer });
+    const transcript: TranscriptEntry[] = [...firstMessage, { role: 'agent', kind: 'proposal', content: proposalContent }];
+
+    await brain().nextTurn(input(transcript, { modificationRequested: true }));
+
+    const system = server.requests[0]?.body.messages[0]?.content;
+    expect(system).toContain('pressed "Let\'s modify it"');
+    expect(system).toContain('Ask what they would like to change');
+  });
+
+  it('tells the model to revise its proposal when the person wrote after it', async () => {
+    server.reply({ json: proposalAnswer });
+    const transcript: TranscriptEntry[] = [
+      ...firstMessage,
+      { role: 'agent', kind: 'proposal', content: proposalContent },
+      { role: 'agent', kind: 'question', content: 'What would you like to change?' },
+      { role: 'user', content: 'Leave the checkout page out.' },
+    ];
+
+    await brain().nextTurn(input(transcript));
+
+    expect(server.requests[0]?.body.messages[0]?.content).toContain('send a revised proposal that includes them');
+  });
+
+  it('throws when the server answers 500, without retrying on its own', async () => {
+    server.reply({ status: 500, error: 'model overloaded' });
+
+    await expect(brain().nextTurn(input(firstMessage))).rejects.toMatchObject({ statusCode: 500 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('throws when the answer does not match the schema', async () => {
+    server.reply({ json: { kind: 'question', content: 'Hi' } });
+
+    await expect(brain().nextTurn(input(firstMessage))).rejects.toThrow(/did not match schema/);
+  });
+
+  it('throws a timeout error when the server is slower than the timeout', async () => {
+    server.reply({ json: questionAnswer, delayMs: 10_000 });
+    const started = Date.now();
+
+    await expect(brain(200).nextTurn(input(firstMessage))).rejects.toThrow('LLM did not answer within 200 ms');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
