@@ -21,8 +21,8 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** For pg-boss: `{ executeSql }` on PGlite, a connection string on PostgreSQL. */
-  queue: { executeSql: ExecuteSql } | { connectionString: string };
+  /** pg-boss's connection options: its `db` hook on PGlite, a connection string on PostgreSQL. */
+  queue: { db: { executeSql: ExecuteSql } } | { connectionString: string };
   close(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const results = await client.exec(text);
     return results.at(-1) ?? { rows: [] };
   };
-  return { db: db as unknown as Db, kind: 'pglite', queue: { executeSql }, close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', queue: { db: { executeSql } }, close: () => client.close() };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {

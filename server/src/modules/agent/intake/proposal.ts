@@ -1,0 +1,116 @@
+import { applyChange, parseChangeRequest, type ScopeState } from './change-request.ts';
+import { describeRequest } from './classify-request.ts';
+import { estimateWork, formatMoney, type Estimate } from './estimate.ts';
+import { toStatement } from './text.ts';
+import type { IntakeFacts } from './types.ts';
+import { baseScope, planSteps } from './work-breakdown.ts';
+
+/** A proposal as shown to the person, with the parts the brief and the estimate field reuse. */
+export interface Proposal {
+  /** Markdown with the summary, Scope, Plan, Assumptions, Estimate and Next steps sections. */
+  content: string;
+  /** Scope items plus "Not included: ..." lines. */
+  scope: string[];
+  assumptions: string[];
+  estimate: Estimate;
+}
+
+const NOTHING_CHANGED = 'Nothing new to apply; the previous version stands.';
+
+/** Missing facts, stated as the assumptions the proposal is made on. */
+function assumptionsFor(facts: IntakeFacts): string[] {
+  const list: string[] = [];
+  if (facts.stack.length === 0) list.push('Technology: not named yet; the expert confirms it at kickoff.');
+  if (facts.type === 'bug-fix' && !facts.hasErrorDetails) {
+    list.push('Error details: not given yet; the expert starts by reproducing the problem.');
+  }
+  if (!facts.deadline) list.push('Timeline: no deadline given; we assume a normal schedule, starting within two business days.');
+  if (!facts.budget) list.push('Budget: not given; the price below is our standard rate for work of this size.');
+  return list;
+}
+
+function budgetLine(facts: IntakeFacts, estimate: Estimate): string | null {
+  const budget = facts.budget;
+  if (!budget) return null;
+  const text = toStatement(budget.text);
+  const rate = formatMoney(estimate.hourlyRate, estimate.currency);
+  switch (estimate.budgetFit) {
+    case 'fits':
+      return `Your budget of ${text} covers this range.`;
+    case 'inside':
+      return `Your budget of ${text} pays for about ${estimate.budgetHours ?? 0} hours: the expert does the most important items first and checks with you before going past it.`;
+    case 'capped':
+      return `The upper end is capped at ${estimate.hoursHigh} hours to stay within your budget of ${text}: the expert does the most important items first.`;
+    case 'below':
+      return `Your budget of ${text} pays for about ${estimate.budgetHours ?? 0} hours at ${rate}/hour, less than this work needs; the expert can suggest a smaller first step.`;
+    case null:
+      return `Your budget: ${text} (noted for the expert).`;
+  }
+}
+
+/**
+ * Composes a proposal from the facts of the request and the person's change requests since the first
+ * proposal (`changeRounds`, one list of messages per earlier proposal). With change requests it is a
+ * revised proposal: it says so and lists what changed in the latest round. The text carries the words
+ * the client looks for (scope, plan, next steps, estimate) and no question-like phrase or "?" (spec §4),
+ * so the accept and modify buttons show.
+ */
+export function composeProposal(
+  facts: IntakeFacts,
+  changeRounds: readonly (readonly string[])[],
+  rates: { hourlyRate: number; currency: string },
+): Proposal {
+  let state: ScopeState = { items: baseScope(facts), excluded: [], addedItems: 0, removedItems: 0, scale: 1 };
+  let changes: string[] = [];
+  let fitToBudget = false;
+  for (const round of changeRounds) {
+    changes = [];
+    for (const message of round) {
+      const change = parseChangeRequest(message);
+      fitToBudget ||= change.budget !== null;
+      const applied = applyChange(state, change);
+      state = applied.state;
+      changes.push(...(applied.log.length > 0 ? applied.log : [`Your note, passed on to the expert: “${change.note}”`]));
+    }
+  }
+  const estimate = estimateWork(facts, { ...state, fitToBudget }, rates);
+  const scope = [...state.items, ...state.excluded.map((x) => `Not included: ${x}`)];
+  const assumptions = assumptionsFor(facts);
+  const revised = changeRounds.length > 0;
+  const money = (n: number): string => formatMoney(n, estimate.currency);
+  const goal = toStatement(facts.goal?.text ?? '').replace(/([^.!])$/, '$1.');
+  const known = [facts.deadline ? `Deadline: ${toStatement(facts.deadline.text)}.` : '', facts.budget ? `Budget: ${toStatement(facts.budget.text)}.` : '']
+    .filter(Boolean)
+    .join(' ');
+  const budget = budgetLine(facts, estimate);
+
+  const lines = [
+    `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${toStatement(facts.goal?.title ?? 'your request')}**`,
+    '',
+    `Summary: ${describeRequest(facts.type, facts.stack)}. ${goal}${known ? ` ${known}` : ''}`,
+    '',
+    `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
+    ...(revised ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${c}`)] : []),
+    '',
+    '### Scope',
+    ...scope.map((s) => `- ${s}`),
+    '',
+    '### Plan',
+    ...planSteps(facts).map((s, i) => `${i + 1}. ${s}`),
+    ...(assumptions.length > 0 ? ['', '### Assumptions', ...assumptions.map((a) => `- ${a}`)] : []),
+    '',
+    '### Estimate',
+    `- Effort: ${estimate.hoursLow}–${estimate.hoursHigh} hours`,
+    `- Price: ${money(estimate.priceLow)}–${money(estimate.priceHigh)} (at ${money(estimate.hourlyRate)}/hour)`,
+    ...(budget ? [`- ${budget}`] : []),
+    '- This estimate is confirmed by the expert after kickoff; any change to it is agreed with you first.',
+    '',
+    '### Next steps',
+    '1. Accept this proposal as it is, or ask for changes.',
+    '2. A human expert reviews the brief, and you get a confirmation by email within 24 hours.',
+    '3. A kickoff call sets the timeline and milestones, and the work starts.',
+    '',
+    'Press **✓ Sounds good** to accept it, or **✎ Let\'s modify it** to change it.',
+  ];
+  return { content: lines.join('\n'), scope, assumptions, estimate };
+}
