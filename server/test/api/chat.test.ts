@@ -55,6 +55,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     await waitForAgentReply(server.url, guest, first.body.conversation_id, first.body.id);
     const second = await sendMessage(server.url, guest, { content: 'It started yesterday', conversationId: first.body.conversation_id });
     expect(second.status).toBe(200);
+    await waitForAgentReply(server.url, guest, first.body.conversation_id, second.body.id);
     const before = await countRows();
     const third = await sendMessage(server.url, guest, { content: 'Hello?', conversationId: first.body.conversation_id });
     expect(third).toEqual({ status: 401, body: { detail: 'Authentication required' } });
