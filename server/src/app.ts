@@ -24,7 +24,6 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL },
-    disableRequestLogging: deps.config.NODE_ENV === 'test',
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
