@@ -5,3 +5,5 @@ export * from './tasks.ts';
 export * from './health.ts';
 export * from './site.ts';
 export * from './proposal-words.ts';
+export * from './auth.ts';
+export * from './debug.ts';

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
+import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
@@ -15,6 +17,10 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   tokens: TokenService;
+  /** The identity providers people sign in with (configured ones, or the embedded one). */
+  identity: IdentityRegistry;
+  /** Our OpenID Connect client side, shared by every provider. */
+  relyingParty: RelyingParty;
   storage: FileStorage;
   agentQueue: AgentQueue;
 }

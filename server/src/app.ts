@@ -8,7 +8,11 @@ import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
+import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
@@ -46,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
     },
+    // Popup sign-in: the app must keep its link to the popup it opens (docs/decisions/004-sign-in.md).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
 
@@ -54,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, deps);
   registerProposalRoutes(app, deps);
   registerFileRoutes(app, deps);
+  await registerAuthRoutes(app, deps);
+  registerGuestHandoverRoutes(app, deps);
+  if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
+  if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });

@@ -6,6 +6,12 @@ const booleanFlag = z
 
 const optionalUrl = z.url().optional();
 
+/** `a@x.com, B@y.org` → `['a@x.com', 'b@y.org']`: admin emails compare case-insensitively. */
+const emailList = z
+  .string()
+  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
+
 /**
  * Every environment variable the server reads, with its default (README "Configuration" lists the
  * same). Parsed once at start-up by {@link loadConfig}.
@@ -35,6 +41,18 @@ const configSchema = z
     LLM_MODEL: z.string().min(1).optional(),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_PROVIDER_NAME: z.string().min(1).default('Single sign-on'),
+    EMBEDDED_OIDC: booleanFlag.optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    DEBUG_PAGES: booleanFlag.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -46,7 +64,30 @@ const configSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     }
-  });
+    for (const [id, secret] of [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+    ] as const) {
+      if (Boolean(env[id]) !== Boolean(env[secret])) {
+        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `is required together with ${env[id] ? id : secret}` });
+      }
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+    if (!env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required when OIDC_CLIENT_ID is set' });
+    }
+    if (env.NODE_ENV === 'production' && env.EMBEDDED_OIDC === true && !env.PUBLIC_URL) {
+      // The embedded provider's issuer must be an address browsers reach.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when EMBEDDED_OIDC=true and NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });
+    }
+  })
+  // Debug pages default to on except in production (spec §2 "Debug and test pages").
+  .transform((env) => ({ ...env, DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production' }));
 
 export type Config = z.infer<typeof configSchema>;
 

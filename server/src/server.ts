@@ -8,6 +8,9 @@ import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import type { AgentBrain } from './modules/agent/brain.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
+import { signInStartupNotice } from './modules/auth/identity-providers.ts';
+import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
+import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
 import { createLocalStorage } from './modules/files/storage.ts';
 
@@ -34,7 +37,8 @@ export async function startServer(
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const clock = overrides.clock ?? systemClock;
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
-  const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS);
+  const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
+  const identity = createIdentityRegistry(config, database.db);
   const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
   const brain = overrides.brain ?? brainFromConfig(config);
 
@@ -44,7 +48,16 @@ export async function startServer(
       throw new Error('agent queue not started');
     },
   };
-  const app = await buildApp({ config, db: database.db, clock, tokens, storage, agentQueue: { enqueue: (id) => queueRef.enqueue(id) } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    tokens,
+    identity,
+    relyingParty: createRelyingParty(),
+    storage,
+    agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
+  });
   const agentDeps = { db: database.db, brain, clock, config };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
@@ -59,12 +72,17 @@ export async function startServer(
   for (const conversationId of await findWaitingConversations(database)) await queue.enqueue(conversationId);
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+  // The embedded provider's issuer is this server's own address, known only now.
+  await identity.embedded?.start(url, app.log);
+  const notice = signInStartupNotice(config);
+  if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
   return {
     app,
     database,
     tokens,
-    url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+    url,
     async close() {
       await app.close();
       await queue.stop();

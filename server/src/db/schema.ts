@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -31,9 +32,16 @@ export const users = pgTable(
     isGuest: boolean('is_guest').notNull().default(false),
     identityIssuer: text('identity_issuer'),
     identitySubject: text('identity_subject'),
+    // Only a verified email may match ADMIN_EMAILS: an unverified one is whatever the person typed.
+    emailVerified: boolean('email_verified').notNull().default(false),
     availability: text('availability'),
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
     accomplishments: jsonb('accomplishments').$type<string[]>().notNull().default([]),
+    handle: text('handle'),
+    userCategory: text('user_category'),
+    location: text('location'),
+    // A guest whose data went to a signed-in user keeps its row, so a replayed guest id is recognised.
+    mergedIntoUserId: text('merged_into_user_id'),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -138,4 +146,86 @@ export const appSettings = pgTable('app_settings', {
   createdAt: createdAt(),
 });
 
-export const schema = { users, conversations, messages, tasks, files, appSettings };
+/**
+ * Sign-in attempts between the redirect to the identity provider and its callback, keyed by the
+ * OAuth `state` (RFC 6749 §10.12), so that any instance can finish an attempt another one began.
+ */
+export const authRequests = pgTable(
+  'auth_requests',
+  {
+    state: text('state').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    redirectUri: text('redirect_uri').notNull(),
+    returnTo: text('return_to').notNull(),
+    mode: text('mode', { enum: ['popup', 'redirect'] }).notNull(),
+    appOrigin: text('app_origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time codes that hand a finished sign-in to the browser; only their SHA-256 is stored. */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_codes_expires_idx').on(t.expiresAt)],
+);
+
+/** Access tokens ended by logout, by JWT id, until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: text('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The embedded OpenID provider's state (sessions, interactions, codes, grants, development
+ * accounts), one row per oidc-provider model instance, shared by every instance of the server.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.model, t.uid),
+    index('oidc_payloads_user_code_idx').on(t.model, t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const schema = {
+  users,
+  conversations,
+  messages,
+  tasks,
+  files,
+  appSettings,
+  authRequests,
+  signInCodes,
+  revokedTokens,
+  oidcPayloads,
+};

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
+import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
-import { appSettings } from '../../db/schema.ts';
+import { revokedTokens } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
 
-/** The claims of our access token (issue #2; the sign-in that issues them is issue #3). */
+/** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
 export interface TokenClaims {
   uid: string;
   email: string | null;
@@ -25,20 +26,26 @@ const ISSUER = 'unstuck';
 const AUDIENCE = 'unstuck-api';
 const ALGORITHM = 'HS256';
 
-/** Signs and verifies our access tokens (JWT, HS256, RFC 7519) with one secret. */
+/** Signs, verifies and revokes our access tokens (JWT, HS256, RFC 7519) with one secret. */
 export interface TokenService {
   /** @returns a compact JWT valid for the configured lifetime (seconds). */
   issue(claims: TokenClaims): Promise<string>;
-  /** @throws AppError 401 "Invalid or expired token" when the signature, issuer, audience or expiry is wrong. */
+  /**
+   * @throws AppError 401 "Invalid or expired token" when the signature, issuer, audience or expiry
+   *   is wrong, or the token was revoked by logout.
+   */
   verify(token: string): Promise<VerifiedToken>;
+  /** Makes a verified token unusable from the next request on, on every instance (logout). */
+  revoke(token: VerifiedToken): Promise<void>;
 }
 
 /**
  * Builds the token service.
  * @param secret at least 32 bytes of key material (AUTH_SECRET, or {@link loadOrCreateSecret}).
  * @param ttlSeconds token lifetime in seconds (AUTH_TOKEN_TTL_SECONDS).
+ * @param db where revoked token ids are kept until the token would have expired.
  */
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+export function createTokenService(secret: string, ttlSeconds: number, db: Db): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async issue(claims) {
@@ -58,6 +65,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
           throw unauthorized('Invalid or expired token');
         }
+        const [revoked] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, payload.jti));
+        if (revoked) throw unauthorized('Invalid or expired token');
         return {
           uid: payload.sub,
           email: typeof payload.email === 'string' ? payload.email : null,
@@ -73,6 +82,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         throw error;
       }
     },
+    async revoke(token) {
+      // Rows of tokens past their expiry guard nothing any more.
+      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+      await db
+        .insert(revokedTokens)
+        .values({ jti: token.jti, userId: token.uid, expiresAt: token.expiresAt })
+        .onConflictDoNothing();
+    },
   };
 }
 
@@ -80,12 +97,6 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
  * Returns the token secret shared by every server on this database, creating a random one on
  * first use. Only for the embedded default: production sets AUTH_SECRET.
  */
-export async function loadOrCreateSecret(db: Db): Promise<string> {
-  await db
-    .insert(appSettings)
-    .values({ key: 'auth_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'auth_secret'));
-  if (!row) throw new Error('auth_secret could not be stored');
-  return row.value;
+export function loadOrCreateSecret(db: Db): Promise<string> {
+  return loadOrCreateSetting(db, 'auth_secret', () => randomBytes(48).toString('base64url'));
 }

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -24,4 +26,39 @@ export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<
         };
   await tx.insert(users).values(values).onConflictDoNothing();
   await tx.execute(sql`select id from ${users} where ${users.id} = ${caller.id} for update`);
+}
+
+/** A users row. */
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Creates or updates the user signed in as (issuer, subject) (OpenID Core §2: the pair identifies
+ * a person for good), with the name rule of spec §3 and `lastLogin` now.
+ * @returns the stored row; a new user gets a random UUID and role `user`.
+ */
+export async function upsertIdentityUser(
+  db: Db,
+  identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null },
+  now: Date,
+): Promise<UserRow> {
+  const profile = {
+    email: identity.email,
+    emailVerified: identity.emailVerified,
+    name: displayName(identity.name, identity.email),
+    picture: identity.picture,
+    lastLogin: now,
+  };
+  const [row] = await db
+    .insert(users)
+    .values({ id: randomUUID(), role: 'user', identityIssuer: identity.issuer, identitySubject: identity.subject, ...profile })
+    .onConflictDoUpdate({ target: [users.identityIssuer, users.identitySubject], set: profile })
+    .returning();
+  if (!row) throw new Error('the user could not be stored');
+  return row;
+}
+
+/** @returns the users row, or null. */
+export async function findUser(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
 }

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Identity providers the server can be configured with (README "Configuration"). */
+export const identityProviderIdSchema = z.enum(['google', 'linkedin', 'oidc', 'dev']);
+export type IdentityProviderId = z.infer<typeof identityProviderIdSchema>;
+
+/**
+ * How the browser leaves for the provider: a popup on the production domain, a full-page redirect
+ * otherwise (spec §7 "Identity provider").
+ */
+export const signInModeSchema = z.enum(['popup', 'redirect']);
+export type SignInMode = z.infer<typeof signInModeSchema>;
+
+/** Answer of `GET /api/auth/providers`. `dev` is the embedded development provider. */
+export const authProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ id: identityProviderIdSchema, name: z.string() })),
+  mode: signInModeSchema,
+});
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+/** Query of `GET /api/auth/login/{provider}`. `return_to` is a path on this site, e.g. `/dashboard`. */
+export const loginQuerySchema = z.object({
+  return_to: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s]*$/, 'return_to must be a path on this site, starting with a single /')
+    .max(2000)
+    .default('/'),
+  mode: signInModeSchema.default('redirect'),
+});
+
+/**
+ * Why a sign-in failed, as `/login-error?code=…` or the popup message carries it; the web app shows
+ * the matching text of spec §8 "Sign-in" (`cancelled` is silent there).
+ */
+export const signInErrorCodeSchema = z.enum([
+  'network',
+  'too-many-requests',
+  'configuration',
+  'unauthorized-domain',
+  'operation-not-allowed',
+  'internal',
+  'cancelled',
+  'other',
+]);
+export type SignInErrorCode = z.infer<typeof signInErrorCodeSchema>;
+
+/** What the popup posts to `window.opener` when the sign-in ends: a one-time code or an error code. */
+export const AUTH_MESSAGE_TYPE = 'unstuck-auth';
+export const authPopupMessageSchema = z.union([
+  z.object({ type: z.literal(AUTH_MESSAGE_TYPE), code: z.string().min(1) }),
+  z.object({ type: z.literal(AUTH_MESSAGE_TYPE), error: signInErrorCodeSchema }),
+]);
+export type AuthPopupMessage = z.infer<typeof authPopupMessageSchema>;
+
+/** Body of `POST /api/auth/session`: the one-time code from `?auth_code=` or the popup message. */
+export const sessionRequestSchema = z.object({ code: z.string().min(1, 'code is required').max(200) });
+
+/** The signed-in person as our token's claims describe them (spec §3 "User profile (from sign-in)"). */
+export const authUserSchema = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  admin: z.boolean(),
+});
+export type AuthUserClaims = z.infer<typeof authUserSchema>;
+
+/** Answer of `POST /api/auth/session` and `POST /api/auth/refresh`: our Bearer token and its claims. */
+export const sessionResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Answer of `POST /api/auth/logout`. */
+export const logoutResponseSchema = z.object({ status: z.literal('signed_out') });
+
+/** Answer of `POST /api/v2/user/update-guest-associations` (spec §7; its body is only logged there). */
+export const guestAssociationResponseSchema = z.object({
+  moved_conversations: z.number().int().nonnegative(),
+  moved_messages: z.number().int().nonnegative(),
+  moved_tasks: z.number().int().nonnegative(),
+});
+export type GuestAssociationResponse = z.infer<typeof guestAssociationResponseSchema>;
+
+/**
+ * The name shown for a signed-in person (spec §3): the display name, else the part of the email
+ * before @, else "User".
+ */
+export function displayName(name: string | null | undefined, email: string | null | undefined): string {
+  const trimmed = name?.trim();
+  if (trimmed) return trimmed;
+  const local = email?.split('@')[0]?.trim();
+  return local || 'User';
+}

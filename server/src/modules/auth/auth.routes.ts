@@ -1,0 +1,142 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authProvidersResponseSchema,
+  errorResponseSchema,
+  loginQuerySchema,
+  logoutResponseSchema,
+  sessionRequestSchema,
+  sessionResponseSchema,
+  type SignInMode,
+} from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { identifyCaller, requireUser } from './caller.ts';
+import { exchangeSignInCode, refreshSession } from './session.service.ts';
+import { SignInError, signInErrorCode } from './sign-in-errors.ts';
+import { sendSignInResult, type SignInTarget } from './sign-in-result.ts';
+import { finishSignIn, startSignIn, type SignInOutcome } from './sign-in.service.ts';
+
+const STATE_COOKIE = 'unstuck_sign_in_state';
+const CALLBACK_PREFIX = '/api/auth/callback';
+const TOO_MANY = 'Too many sign-in attempts. Please wait a moment and try again.';
+const providerParams = z.object({ provider: z.string().min(1).max(40) });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+// Result pages post to window.opener: they carry a script nonce and must not cut the opener off.
+const resultPage = { helmet: { enableCSPNonces: true, crossOriginOpenerPolicy: { policy: 'unsafe-none' as const } } };
+
+/**
+ * The sign-in calls (issue #3, docs/decisions/004-sign-in.md): the provider list, the OpenID
+ * Connect redirect and callback, the one-time code exchange, token refresh and logout. Sign-in
+ * calls are rate limited per IP (SIGN_IN_RATE_LIMIT a minute; 429 with Retry-After).
+ */
+export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(cookie);
+    await scope.register(rateLimit, { global: false });
+    const limited = {
+      rateLimit: { max: deps.config.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => new AppError(429, TOO_MANY) },
+    };
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+
+    typed.get('/api/auth/providers', { schema: { response: { 200: authProvidersResponseSchema } } }, async (request) => ({
+      providers: deps.identity.list().map(({ id, name }) => ({ id, name })),
+      mode: signInMode(deps.config, requestOrigin(request)),
+    }));
+
+    typed.get(
+      '/api/auth/login/:provider',
+      {
+        ...resultPage,
+        schema: { params: providerParams, querystring: loginQuerySchema },
+        config: limited,
+        // Also reached by a rate-limited or malformed request: answer with a result page, not JSON.
+        errorHandler: (error: FastifyError, request, reply) => {
+          const limitedOut = error instanceof AppError && error.statusCode === 429;
+          const query = request.query as Record<string, unknown>;
+          const target = defaultTarget(deps.config, request, query.mode === 'popup' ? 'popup' : 'redirect');
+          reply.code(limitedOut ? 429 : 400);
+          return sendSignInResult(reply, target, { error: limitedOut ? 'too-many-requests' : 'other', cause: error });
+        },
+      },
+      async (request, reply) => {
+        const target: SignInTarget = { ...defaultTarget(deps.config, request, request.query.mode), returnTo: request.query.return_to };
+        try {
+          if (requestOrigin(request) !== target.appOrigin) {
+            // The provider knows only PUBLIC_URL's callback, and the state cookie would not come back here.
+            throw new SignInError('unauthorized-domain', `Sign-in must start at ${target.appOrigin}`);
+          }
+          const started = await startSignIn(deps, { providerId: request.params.provider, returnTo: target.returnTo, mode: target.mode, origin: target.appOrigin });
+          reply.setCookie(STATE_COOKIE, started.state, {
+            path: CALLBACK_PREFIX,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: target.appOrigin.startsWith('https:'),
+            maxAge: 600,
+          });
+          return reply.header('cache-control', 'no-store').redirect(started.location, 302);
+        } catch (error) {
+          return sendFailure(request, reply, target, { error: signInErrorCode(error), cause: error });
+        }
+      },
+    );
+
+    typed.get(`${CALLBACK_PREFIX}/:provider`, { ...resultPage, schema: { params: providerParams } }, async (request, reply) => {
+      const query = new URL(request.url, 'http://callback.invalid').searchParams;
+      const { attempt, outcome } = await finishSignIn(deps, {
+        providerId: request.params.provider,
+        query,
+        boundState: request.cookies[STATE_COOKIE],
+      });
+      reply.clearCookie(STATE_COOKIE, { path: CALLBACK_PREFIX });
+      const target = attempt ?? defaultTarget(deps.config, request, 'redirect');
+      return 'error' in outcome ? sendFailure(request, reply, target, outcome) : sendSignInResult(reply, target, outcome);
+    });
+
+    typed.post(
+      '/api/auth/session',
+      { schema: { body: sessionRequestSchema, response: { 200: sessionResponseSchema, ...errors } }, config: limited },
+      async (request) => exchangeSignInCode(deps, request.body.code),
+    );
+
+    typed.post(
+      '/api/auth/refresh',
+      { schema: { response: { 200: sessionResponseSchema, ...errors } }, config: limited },
+      async (request) => refreshSession(deps, requireUser(await identifyCaller(request, deps.tokens)).token),
+    );
+
+    typed.post('/api/auth/logout', { schema: { response: { 200: logoutResponseSchema, ...errors } } }, async (request) => {
+      const caller = requireUser(await identifyCaller(request, deps.tokens));
+      await deps.tokens.revoke(caller.token);
+      return { status: 'signed_out' as const };
+    });
+  });
+}
+
+/** `https://host[:port]` the browser used, as the proxy reports it (Fastify's trustProxy). */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The app's origin: PUBLIC_URL when set (the only domain providers know), else the request's. */
+const appOrigin = (config: Config, request: FastifyRequest) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : requestOrigin(request));
+
+function defaultTarget(config: Config, request: FastifyRequest, mode: SignInMode): SignInTarget {
+  return { mode, appOrigin: appOrigin(config, request), returnTo: '/' };
+}
+
+/** Popup sign-in applies on the production domain only (spec §7 "Identity provider"). */
+function signInMode(config: Config, origin: string): SignInMode {
+  const onProductionDomain = config.NODE_ENV === 'production' && config.PUBLIC_URL && origin === new URL(config.PUBLIC_URL).origin;
+  return onProductionDomain ? 'popup' : 'redirect';
+}
+
+/** Sends a failed sign-in's result; failures an operator can act on are logged. */
+function sendFailure(request: FastifyRequest, reply: FastifyReply, target: SignInTarget, outcome: Extract<SignInOutcome, { error: unknown }>) {
+  if (outcome.error === 'internal' || outcome.error === 'configuration' || outcome.error === 'network') {
+    request.log.warn({ err: outcome.cause, code: outcome.error }, 'sign-in failed');
+  }
+  return sendSignInResult(reply, target, outcome);
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema, guestAssociationResponseSchema, guestSessionIdSchema } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { identifyCaller } from './caller.ts';
+import { takeOverGuestSession } from './guest-handover.service.ts';
+
+/**
+ * `POST /api/v2/user/update-guest-associations` (spec §7): only a caller holding both our Bearer
+ * token and the guest session header may move that guest's data to their account.
+ */
+export function registerGuestHandoverRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v2/user/update-guest-associations',
+    {
+      schema: {
+        response: {
+          200: guestAssociationResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await identifyCaller(request, deps.tokens);
+      if (caller?.kind !== 'user') {
+        throw unauthorized('Sign in first: this call needs a Bearer token as well as the x-guest-session-id header');
+      }
+      const header = request.headers['x-guest-session-id'];
+      if (header === undefined) throw badRequest('x-guest-session-id is required: it names the guest session to take over');
+      const guestId = guestSessionIdSchema.safeParse(header);
+      if (!guestId.success) throw badRequest(guestId.error.issues[0]?.message ?? 'Invalid x-guest-session-id');
+      return takeOverGuestSession(deps, caller, guestId.data);
+    },
+  );
+}

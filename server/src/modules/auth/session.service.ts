@@ -1,0 +1,46 @@
+import type { SessionResponse } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { findUser, type UserRow } from '../users/users.repository.ts';
+import { takeSignInCode } from './auth.repository.ts';
+import type { TokenClaims, VerifiedToken } from './tokens.ts';
+
+type SessionDeps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'clock'>;
+
+/**
+ * Our token's claims for a user (spec §3, §6). Admin when the role is admin, or when the email is
+ * in ADMIN_EMAILS (case-insensitive) and the provider verified it: an unverified email is only what
+ * somebody typed.
+ */
+function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
+  const role = user.role === 'admin' ? 'admin' : 'user';
+  const listed = user.emailVerified && user.email !== null && adminEmails.includes(user.email.toLowerCase());
+  return { uid: user.id, email: user.email, name: user.name, picture: user.picture, role, admin: role === 'admin' || listed };
+}
+
+async function sessionFor(deps: SessionDeps, user: UserRow): Promise<SessionResponse> {
+  const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
+  return { token: await deps.tokens.issue(claims), user: claims };
+}
+
+/**
+ * `POST /api/auth/session`: exchanges the one-time code of a finished sign-in for our token.
+ * @throws AppError 401 when the code is unknown, used or older than 60 seconds.
+ */
+export async function exchangeSignInCode(deps: SessionDeps, code: string): Promise<SessionResponse> {
+  const userId = await takeSignInCode(deps.db, code, deps.clock.now());
+  const user = userId ? await findUser(deps.db, userId) : null;
+  if (!user) throw unauthorized('This sign-in code is invalid, used or expired; sign in again');
+  return sessionFor(deps, user);
+}
+
+/**
+ * `POST /api/auth/refresh`: a new token with claims read from the database now, so a changed role
+ * or admin list shows at once (spec §6 "force-refreshed").
+ * @throws AppError 401 when the user no longer exists or is not a signed-in user.
+ */
+export async function refreshSession(deps: SessionDeps, token: VerifiedToken): Promise<SessionResponse> {
+  const user = await findUser(deps.db, token.uid);
+  if (!user || user.isGuest || user.role === 'guest') throw unauthorized('This account no longer exists; sign in again');
+  return sessionFor(deps, user);
+}

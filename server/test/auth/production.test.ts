@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { embeddedProviderEnabled, signInStartupNotice } from '../../src/modules/auth/identity-providers.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { callJson } from '../support/http.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
+// What the load balancer in front of the production domain reports (Fastify trusts the proxy).
+const FROM_PRODUCTION_DOMAIN = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'unstuck.example' };
+
+describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example' });
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
+    expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({ status: 200, body: { providers: [], mode: 'redirect' } });
+    // An unknown page path: the web app's page (or 404 without a build), never a discovery document.
+    const discovery = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);
+    expect(discovery.headers.get('content-type')).not.toMatch(/json/);
+    const login = await fetch(`${server.url}/api/auth/login/dev`, { redirect: 'manual', headers: FROM_PRODUCTION_DOMAIN });
+    expect(login.headers.get('location')).toBe('/login-error?code=operation-not-allowed');
+  });
+
+  it('sign-in is by popup on the production domain only, and may not start on another domain', async () => {
+    const providers = (headers: Record<string, string>) => fetch(`${server.url}/api/auth/providers`, { headers }).then((r) => r.json());
+    expect(await providers(FROM_PRODUCTION_DOMAIN)).toEqual({ providers: [], mode: 'popup' });
+    expect(await providers({})).toEqual({ providers: [], mode: 'redirect' });
+    const elsewhere = await fetch(`${server.url}/api/auth/login/google`, { redirect: 'manual' });
+    expect(elsewhere.headers.get('location')).toBe('/login-error?code=unauthorized-domain');
+  });
+
+  it('debug pages are off by default', async () => {
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(404);
+  });
+});
+
+describe('the embedded provider switch', () => {
+  const config = (env: Record<string, string>) => loadConfig({ ...PRODUCTION, ...env });
+
+  it('at start-up the server says why sign-in is unavailable in production', () => {
+    expect(embeddedProviderEnabled(config({}))).toBe(false);
+    expect(signInStartupNotice(config({}))).toEqual({
+      level: 'warn',
+      message:
+        'Sign-in is unavailable: no identity provider is configured and the embedded development provider is off because of NODE_ENV=production (set EMBEDDED_OIDC=true to allow it).',
+    });
+  });
+
+  it('EMBEDDED_OIDC=true allows it in production, with a warning, and needs PUBLIC_URL', () => {
+    const allowed = config({ EMBEDDED_OIDC: 'true', PUBLIC_URL: 'https://unstuck.example' });
+    expect(embeddedProviderEnabled(allowed)).toBe(true);
+    expect(signInStartupNotice(allowed)?.message).toMatch(/running in production \(EMBEDDED_OIDC=true\): anyone can sign in/);
+    expect(() => config({ EMBEDDED_OIDC: 'true' })).toThrow(ConfigError);
+    expect(() => config({ EMBEDDED_OIDC: 'true' })).toThrow(/PUBLIC_URL: is required when EMBEDDED_OIDC=true/);
+  });
+
+  it('a configured provider replaces it; EMBEDDED_OIDC=false turns it off in development too', () => {
+    const google = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(embeddedProviderEnabled(google)).toBe(false);
+    expect(signInStartupNotice(google)).toBeNull();
+    expect(embeddedProviderEnabled(loadConfig({ EMBEDDED_OIDC: 'false' }))).toBe(false);
+    expect(embeddedProviderEnabled(loadConfig({}))).toBe(true);
+  });
+
+  it('provider variables come in pairs', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET: is required together with GOOGLE_CLIENT_ID/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/OIDC_CLIENT_ID: is required when OIDC_ISSUER is set/);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, nope' })).toThrow(/ADMIN_EMAILS/);
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com ,x@y.org' }).ADMIN_EMAILS).toEqual(['boss@example.com', 'x@y.org']);
+  });
+});

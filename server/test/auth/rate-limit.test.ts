@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+describe.each(databaseKinds)('sign-in rate limit on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('the third sign-in start in a minute from one IP gets 429 with Retry-After and the too-many-requests result', async () => {
+    const login = (mode: string) => fetch(`${server.url}/api/auth/login/dev?mode=${mode}`, { redirect: 'manual' });
+    expect((await login('redirect')).status).toBe(302);
+    expect((await login('redirect')).status).toBe(302);
+    const limited = await login('redirect');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const page = await limited.text();
+    expect(page).toContain('fallback = "/login-error?code=too-many-requests"');
+    const popup = await login('popup');
+    expect(popup.status).toBe(429);
+    expect(await popup.text()).toContain('{"type":"unstuck-auth","error":"too-many-requests"}');
+  });
+
+  it('code exchanges are limited too, with the spec text', async () => {
+    const exchange = () =>
+      fetch(`${server.url}/api/auth/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'guess' }),
+      });
+    expect((await exchange()).status).toBe(401);
+    expect((await exchange()).status).toBe(401);
+    const limited = await exchange();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toEqual({ detail: 'Too many sign-in attempts. Please wait a moment and try again.' });
+  });
+});

@@ -1,0 +1,97 @@
+import { desc, eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSettings, signInCodes, users } from '../../src/db/schema.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { callJson, sendMessage } from '../support/http.ts';
+import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+describe.each(databaseKinds)('our session token on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.org' });
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  const session = (token: string) => callJson(server.url, 'GET', '/api/session', { token });
+  const post = (path: string, token: string) => callJson(server.url, 'POST', path, { token });
+
+  it('a one-time code works once', async () => {
+    const { url } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
+    const code = url.searchParams.get('auth_code')!;
+    expect((await exchangeCode(server.url, code)).status).toBe(200);
+    expect(await exchangeCode(server.url, code)).toEqual({
+      status: 401,
+      body: { detail: 'This sign-in code is invalid, used or expired; sign in again' },
+    });
+    expect((await exchangeCode(server.url, 'made-up')).status).toBe(401);
+  });
+
+  it('a one-time code lives 60 seconds', async () => {
+    const { url } = await runSignIn(server.url, 'dev', { form: { email: 'slow@example.com' } });
+    const [row] = await server.database.db.select().from(signInCodes).orderBy(desc(signInCodes.createdAt)).limit(1);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
+    await server.database.db.update(signInCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInCodes.codeHash, row!.codeHash));
+    expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!)).status).toBe(401);
+  });
+
+  it('an email in ADMIN_EMAILS (any case) makes admin:true; others are not admin', async () => {
+    const boss = await signInWithDevProvider(server.url, { email: 'boss@example.com', name: 'Boss' });
+    expect(boss.user).toMatchObject({ role: 'user', admin: true });
+    expect(decodeJwt(boss.token)).toMatchObject({ uid: boss.user.uid, email: 'boss@example.com', role: 'user', admin: true });
+    const worker = await signInWithDevProvider(server.url, { email: 'worker@example.com' });
+    expect(worker.user.admin).toBe(false);
+  });
+
+  it('refresh re-reads the database: a role changed to admin shows in the new token', async () => {
+    const person = await signInWithDevProvider(server.url, { email: 'promoted@example.com' });
+    await server.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.user.uid));
+    const refreshed = await post('/api/auth/refresh', person.token);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user).toEqual({ ...person.user, role: 'admin', admin: true });
+    expect(decodeJwt(refreshed.body.token)).toMatchObject({ role: 'admin', admin: true });
+    expect((await session(refreshed.body.token)).status).toBe(200);
+  });
+
+  it('after logout the token gets 401 everywhere, while another sign-in of the same person still works', async () => {
+    const first = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
+    const second = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
+    expect(await post('/api/auth/logout', first.token)).toEqual({ status: 200, body: { status: 'signed_out' } });
+    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    expect(await session(first.token)).toEqual(expired);
+    expect(await post('/api/auth/refresh', first.token)).toEqual(expired);
+    expect(await sendMessage(server.url, { token: first.token }, { content: 'still here?' })).toEqual(expired);
+    expect((await session(second.token)).status).toBe(200);
+  });
+
+  it('an expired token and a token signed with another key get 401', async () => {
+    const person = await signInWithDevProvider(server.url, { email: 'forger@example.com' });
+    const [stored] = await server.database.db.select().from(appSettings).where(eq(appSettings.key, 'auth_secret'));
+    const sign = (key: string, expiresAt: number) =>
+      new SignJWT({ ...person.user })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(person.user.uid)
+        .setIssuer('unstuck')
+        .setAudience('unstuck-api')
+        .setJti(crypto.randomUUID())
+        .setIssuedAt(expiresAt - 3600)
+        .setExpirationTime(expiresAt)
+        .sign(new TextEncoder().encode(key));
+    const now = Math.floor(Date.now() / 1000);
+    expect((await session(await sign(stored!.value, now + 600))).status).toBe(200);
+    for (const token of [await sign(stored!.value, now - 10), await sign('x'.repeat(64), now + 600)]) {
+      expect(await session(token)).toEqual({ status: 401, body: { detail: 'Invalid or expired token' } });
+    }
+  });
+
+  it('session, refresh and logout need a token', async () => {
+    expect(await callJson(server.url, 'POST', '/api/auth/refresh', null)).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect((await callJson(server.url, 'POST', '/api/auth/logout', { guest: 'guest-abcdef123' })).status).toBe(401);
+    const empty = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(empty.status).toBe(400);
+  });
+});
