@@ -68,6 +68,11 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     ]);
     expect(await readMessages(server.url, guest, conversationId)).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
     expect(await callJson(server.url, 'GET', '/api/conversations', guest)).toEqual({ status: 200, body: [] });
+    // The handed-over guest session is spent: it cannot start a new guest allowance.
+    expect(await sendMessage(server.url, guest, { content: 'one more as a guest' })).toEqual({
+      status: 401,
+      body: { detail: 'Authentication required' },
+    });
     const next = await sendMessage(server.url, user, { content: 'It is a Next.js 15 app', conversationId });
     expect(next.status).toBe(200);
     await waitForAgentReply(server.url, user, conversationId, next.body.id);

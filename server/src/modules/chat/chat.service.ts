@@ -19,7 +19,7 @@ const TITLE_LENGTH = 80;
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
  * PENDING_CLARIFICATION) are created.
- * @throws AppError 400 blank message, 401 guest limit ("Authentication required", spec §8),
+ * @throws AppError 400 blank message, 401 guest limit or a handed-over guest session ("Authentication required", spec §8),
  *   403 signed-in limit (spec §5), 404 unknown or foreign conversation.
  */
 export async function sendMessage(
@@ -33,8 +33,9 @@ export async function sendMessage(
   const now = deps.clock.now();
 
   const result = await deps.db.transaction(async (tx) => {
-    await lockCallerRow(tx, caller, now);
-    if (caller.kind === 'guest' && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) {
+    const { mergedIntoUserId } = await lockCallerRow(tx, caller, now);
+    // A guest session handed over at sign-in is spent: its messages now count for the account.
+    if (caller.kind === 'guest' && (mergedIntoUserId || (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages)) {
       throw unauthorized('Authentication required');
     }
     let conversationId = fields.conversationId;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -10,8 +10,9 @@ import type { Caller } from '../auth/caller.ts';
  * uids start with guest-"), and locks it until the transaction ends so that two sends of one
  * caller are counted one after the other.
  * @param tx a transaction.
+ * @returns the id of the account a guest session was handed over to, or null.
  */
-export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<void> {
+export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<{ mergedIntoUserId: string | null }> {
   const values =
     caller.kind === 'guest'
       ? { id: caller.id, role: 'guest' as const, isGuest: true, lastLogin: null }
@@ -25,7 +26,8 @@ export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<
           lastLogin: now,
         };
   await tx.insert(users).values(values).onConflictDoNothing();
-  await tx.execute(sql`select id from ${users} where ${users.id} = ${caller.id} for update`);
+  const [row] = await tx.select({ mergedIntoUserId: users.mergedIntoUserId }).from(users).where(eq(users.id, caller.id)).for('update');
+  return { mergedIntoUserId: row?.mergedIntoUserId ?? null };
 }
 
 /** A users row. */
