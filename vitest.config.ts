@@ -15,6 +15,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['web/src/**/*.test.ts'],
+          setupFiles: ['server/test/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,

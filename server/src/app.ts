@@ -68,10 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    const pathname = request.url.split('?')[0] ?? '';
+    // Paths with a file extension are assets: a missing one is a 404, not the app's page.
+    const isPage = request.method === 'GET' && !/^\/(api|oidc)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     // The single-page app owns every other path (spec §2: unknown paths end at /).
     if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
   });
   return app;
 }

@@ -1,0 +1,169 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { mintToken, TEST_AUTH_SECRET } from './support/tokens.ts';
+
+const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
+const AGENT_TIMEOUT = 60_000;
+const THINKING = 'Agent is thinking hard, this may take a minute...';
+const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
+/** The same problem with everything the intake agent asks for, so it can propose right away. */
+const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
+The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
+I need it fixed by next Friday and my budget is about $500.`;
+/** Answers for the agent's clarifying questions, in the order it tends to ask them. */
+const ANSWERS = [
+  `The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts. Next.js 14 with TypeScript.`,
+  'I need it fixed by next Friday.',
+  'My budget is about $500.',
+  'That is everything, thanks.',
+];
+
+let server: TestServer;
+let browser: Browser;
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  server = await startServer({ AUTH_SECRET: TEST_AUTH_SECRET });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  expect(pageErrors).toEqual([]);
+});
+
+async function openHome(token?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  if (token) await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(token)})`);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(`${server.baseUrl}/`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, name) });
+const agentMessages = (page: Page) => page.getByRole('article', { name: 'Message from Unstuck AI' });
+const proposalButtons = (page: Page) => ({
+  accept: page.getByRole('button', { name: '✓ Sounds good' }),
+  modify: page.getByRole('button', { name: "✎ Let's modify it" }),
+});
+
+/** Types and sends a message, then waits for the agent's next message and the end of "thinking". */
+async function sendAndAwaitReply(page: Page, text: string) {
+  const before = await agentMessages(page).count();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect.poll(() => agentMessages(page).count(), { timeout: AGENT_TIMEOUT }).toBeGreaterThan(before);
+  await page.getByText(THINKING).waitFor({ state: 'detached' });
+}
+
+async function closePage(page: Page) {
+  await page.context().close();
+}
+
+describe('guest chat on the home page', () => {
+  it('a guest describes a problem, watches the agent think, answers its question and reaches a proposal', async () => {
+    const page = await openHome();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Stuck building with AI?');
+    await expect(page.getByText('beta', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Bring your ideas to life with human expert help.').isVisible()).resolves.toBe(true);
+    await shot(page, '1-hero.png');
+
+    await page.getByRole('textbox', { name: 'Message' }).fill(FIRST_MESSAGE);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('status').filter({ hasText: THINKING }).waitFor();
+    await expect(page.getByRole('article', { name: 'Message from You' }).textContent()).resolves.toContain(FIRST_MESSAGE);
+    await shot(page, '2-thinking.png');
+
+    const reply = agentMessages(page).first();
+    await reply.waitFor({ timeout: AGENT_TIMEOUT });
+    await page.getByText(THINKING).waitFor({ state: 'detached' });
+    const replyText = (await reply.textContent()) ?? '';
+    expect(replyText).toContain(`Replying to: ${FIRST_MESSAGE.slice(0, 50).trimEnd()}...`);
+    await expect(page.locator('textarea:focus').count()).resolves.toBe(1);
+    await shot(page, '3-agent-reply.png');
+
+    // The guest answers the question in detail and reaches a proposal with both buttons.
+    await sendAndAwaitReply(page, `${ANSWERS[0]} I need it fixed by next Friday and my budget is about $500.`);
+    const { accept, modify } = proposalButtons(page);
+    await accept.waitFor();
+    await expect(modify.isVisible()).resolves.toBe(true);
+    await shot(page, '4-guest-proposal.png');
+
+    // Two messages is a guest's limit: the next one shows the sign-in card instead of being sent.
+    await page.getByRole('textbox', { name: 'Message' }).fill('One more thing: it is Node 20.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: 'Sign in to keep going' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('article', { name: 'Message from You' }).count()).resolves.toBe(2);
+    await shot(page, '4b-guest-sign-in-card.png');
+    await closePage(page);
+  });
+
+  it('a guest who gives every detail at once gets a proposal, and accepting it asks them to sign in', async () => {
+    const page = await openHome();
+    await sendAndAwaitReply(page, DETAILED_MESSAGE);
+    const { accept, modify } = proposalButtons(page);
+    await accept.waitFor();
+    await expect(modify.isVisible()).resolves.toBe(true);
+    await shot(page, '5-guest-proposal.png');
+
+    await accept.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('Accept and manage proposals');
+    await shot(page, '6-sign-in-modal.png');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(accept.isVisible()).resolves.toBe(true);
+    await closePage(page);
+  });
+});
+
+describe('signed-in chat on the home page', () => {
+  it('a signed-in user answers the questions, modifies the proposal, then accepts the revised one', async () => {
+    const token = await mintToken({ uid: 'e2e-user-1', email: 'ada@example.com', name: 'Ada Lovelace' });
+    const page = await openHome(token);
+    const { accept, modify } = proposalButtons(page);
+
+    await sendAndAwaitReply(page, FIRST_MESSAGE);
+    for (const answer of ANSWERS) {
+      if ((await accept.count()) > 0) break;
+      await sendAndAwaitReply(page, answer);
+    }
+    await accept.waitFor();
+    await expect(modify.isVisible()).resolves.toBe(true);
+    await shot(page, '7-proposal.png');
+
+    // Modify: the agent asks what to change; the answer brings a revised proposal.
+    const before = await agentMessages(page).count();
+    await modify.click();
+    await expect.poll(() => agentMessages(page).count(), { timeout: AGENT_TIMEOUT }).toBeGreaterThan(before);
+    await page.getByText('Modification requested').waitFor();
+    await expect(accept.count()).resolves.toBe(0);
+    await sendAndAwaitReply(page, 'Please also add a regression test for every API route.');
+    await expect(accept.count()).resolves.toBe(1);
+
+    await accept.click();
+    const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
+    await thanks.waitFor();
+    await shot(page, '8-thank-you.png');
+    await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
+    await page.getByText('Proposal Accepted!').waitFor();
+    await expect(page.getByRole('textbox', { name: 'Message' }).isDisabled()).resolves.toBe(true);
+    await shot(page, '9-accepted.png');
+
+    // The conversation and its accepted state survive a reload.
+    await page.reload();
+    await page.getByText('Proposal Accepted!').waitFor();
+    await expect(page.getByText('✓ Proposal accepted').isVisible()).resolves.toBe(true);
+    await closePage(page);
+  });
+});

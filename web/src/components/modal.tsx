@@ -1,0 +1,56 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  /** Clicking outside the panel closes it (default true). */
+  closeOnBackdrop?: boolean;
+  className?: string;
+  /** Decoration above the title. */
+  icon?: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and the
+ * page behind becomes inert. A click on the dialog element itself is a click on the backdrop.
+ */
+export function Modal({ open, title, onClose, children, footer, closeOnBackdrop = true, className, icon }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal__panel">
+        {icon}
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <div className="modal__body">{children}</div>
+        {footer ? <div className="modal__footer">{footer}</div> : null}
+      </div>
+    </dialog>
+  );
+}

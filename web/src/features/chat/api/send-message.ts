@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AGENT_RECIPIENT_ID, sendMessageResponseSchema, type SendMessageResponse } from '@unstuck/contract';
+import { apiRequest, NetworkError } from '../../../lib/api-client.ts';
+import { messagesQueryKey } from './get-messages.ts';
+
+/** Spec §9 "Send delay before request". */
+export const SEND_DELAY_MS = 50;
+
+export interface SendMessageInput {
+  content: string;
+  conversationId: string | null;
+  /** Only the first attachment travels with the message (spec §7). */
+  file?: File;
+}
+
+function toForm({ content, conversationId, file }: SendMessageInput): FormData {
+  const form = new FormData();
+  form.append('content', content);
+  form.append('type', 'direct');
+  form.append('recipientId', AGENT_RECIPIENT_ID);
+  if (conversationId) form.append('conversationId', conversationId);
+  // Last, so the server has read every field before it streams the file.
+  if (file) form.append('file', file, file.name);
+  return form;
+}
+
+const post = (input: SendMessageInput) =>
+  apiRequest('/api/v2/messages', { method: 'POST', body: toForm(input), schema: sendMessageResponseSchema });
+
+/**
+ * Sends one message to the agent after the 50 ms delay of spec §4, retrying once when the request
+ * never reached the server (a network failure); API errors are not retried.
+ */
+export async function sendMessage(input: SendMessageInput): Promise<SendMessageResponse> {
+  await new Promise((resolve) => setTimeout(resolve, SEND_DELAY_MS));
+  try {
+    return await post(input);
+  } catch (error) {
+    if (error instanceof NetworkError) return post(input);
+    throw error;
+  }
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (answer) => queryClient.invalidateQueries({ queryKey: messagesQueryKey(answer.conversation_id) }),
+  });
+}

@@ -1,0 +1,102 @@
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { GitHubIcon, PaperclipIcon, SendIcon } from '../../../components/icons.tsx';
+import type { PendingAttachment } from '../types.ts';
+import { AttachmentPreviews } from './attachment-previews.tsx';
+
+export interface ChatComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  attachments: PendingAttachment[];
+  onAddFiles: (files: FileList) => void;
+  onRemoveAttachment: (id: string) => void;
+  onShareCode: () => void;
+  /** The input itself is off (limit reached, proposal accepted). */
+  disabled: boolean;
+  /** A send is in progress: typing is fine, sending is not. */
+  sending: boolean;
+  placeholder: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+export function ChatComposer(props: ChatComposerProps) {
+  const { value, onChange, onSend, attachments, disabled, sending, placeholder, inputRef } = props;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const empty = value.trim() === '' && attachments.length === 0;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a new line; never while an IME is composing a character.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+
+  return (
+    <form
+      className={`composer${disabled ? ' composer--disabled' : ''}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <AttachmentPreviews attachments={attachments} onRemove={props.onRemoveAttachment} />
+      <textarea
+        ref={inputRef}
+        className="composer__input"
+        aria-label="Message"
+        rows={2}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer__bar">
+        <div className="composer__tools">
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            tabIndex={-1}
+            onChange={(event) => {
+              if (event.target.files?.length) props.onAddFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Attach files"
+            title="Attach files"
+            disabled={disabled}
+            onClick={() => fileInput.current?.click()}
+          >
+            <PaperclipIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button--labelled"
+            aria-label="Share code via GitHub"
+            title="Share code via GitHub"
+            disabled={disabled}
+            onClick={props.onShareCode}
+          >
+            <GitHubIcon />
+            <span>Share code via GitHub</span>
+          </button>
+        </div>
+        <button
+          type="submit"
+          className="send-button"
+          aria-label="Send"
+          title="Send"
+          disabled={disabled || sending || empty}
+        >
+          <SendIcon />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { FileIcon } from '../../../components/icons.tsx';
+import { Markdown } from '../../../components/markdown.tsx';
+import { formatTimestamp } from '../../../lib/format.ts';
+import type { ChatAttachment, ChatMessage } from '../types.ts';
+import { ProposalActions } from './proposal-actions.tsx';
+
+export type ProposalView =
+  | { state: 'actions'; busy: boolean; onAccept: () => void; onModify: () => void }
+  | { state: 'accepted' }
+  | { state: 'modification_requested' };
+
+export interface MessageBubbleProps {
+  message: ChatMessage;
+  senderLabel: string;
+  /** The "Replying to:" snippet, when this agent message answers a user message. */
+  replyingTo: string | null;
+  proposal: ProposalView | null;
+}
+
+function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
+  if (attachment.contentType.startsWith('image/') && attachment.url) {
+    return (
+      <a className="message-attachment message-attachment--image" href={attachment.url} target="_blank" rel="noreferrer">
+        <img src={attachment.url} alt={attachment.name} loading="lazy" />
+      </a>
+    );
+  }
+  const label = (
+    <>
+      <FileIcon width={16} height={16} />
+      <span className="message-attachment__name">{attachment.name}</span>
+      {attachment.size !== null ? (
+        <span className="message-attachment__size">{(attachment.size / 1024).toFixed(1)} KB</span>
+      ) : null}
+    </>
+  );
+  return attachment.url ? (
+    <a className="message-attachment" href={attachment.url} target="_blank" rel="noreferrer">
+      {label}
+    </a>
+  ) : (
+    <span className="message-attachment">{label}</span>
+  );
+}
+
+export function MessageBubble({ message, senderLabel, replyingTo, proposal }: MessageBubbleProps) {
+  const fromAgent = message.senderType === 'agent';
+  const pending = message.moderationStatus === 'pending';
+  return (
+    <article
+      className={`message ${fromAgent ? 'message--agent' : 'message--user'}${pending ? ' message--pending' : ''}`}
+      aria-label={`Message from ${senderLabel}`}
+    >
+      <header className="message__header">
+        {fromAgent ? (
+          <span className="message__avatar" aria-hidden="true">
+            AI
+          </span>
+        ) : null}
+        <span className="message__sender">{senderLabel}</span>
+        <time className="message__time" dateTime={message.timestamp}>
+          {formatTimestamp(message.timestamp)}
+        </time>
+      </header>
+      <div className="message__bubble">
+        {replyingTo !== null ? (
+          <div className="message__reply">
+            <span className="message__reply-label">Replying to:</span> <q>{replyingTo}</q>
+          </div>
+        ) : null}
+        {fromAgent ? (
+          <Markdown content={message.content} className="message__content" />
+        ) : message.content ? (
+          <p className="message__content message__content--plain">{message.content}</p>
+        ) : null}
+        {message.attachments.length > 0 ? (
+          <div className="message__attachments">
+            {message.attachments.map((a, index) => (
+              <AttachmentItem key={`${a.url}-${index}`} attachment={a} />
+            ))}
+          </div>
+        ) : null}
+        {proposal?.state === 'actions' ? (
+          <ProposalActions busy={proposal.busy} onAccept={proposal.onAccept} onModify={proposal.onModify} />
+        ) : null}
+        {proposal?.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
+        {proposal?.state === 'modification_requested' ? (
+          <p className="proposal-status">✎ Modification requested</p>
+        ) : null}
+      </div>
+      {pending ? <span className="message__status">Sending…</span> : null}
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import type { ChatMessage } from '../types.ts';
+import { isProposal } from '../utils/proposal.ts';
+import { replySnippet } from '../utils/reply-snippet.ts';
+import { MessageBubble, type ProposalView } from './message-bubble.tsx';
+
+export interface MessageListProps {
+  messages: ChatMessage[];
+  aiName: string;
+  busyProposalId: string | null;
+  onAccept: (messageId: string) => void;
+  onModify: (messageId: string) => void;
+}
+
+/** The user message an agent message answers: the one it names, else the message right before it. */
+function repliedTo(messages: ChatMessage[], index: number, byId: Map<string, ChatMessage>): ChatMessage | null {
+  const message = messages[index];
+  if (!message || message.senderType !== 'agent') return null;
+  const named = message.replyToMessageId ? byId.get(message.replyToMessageId) : undefined;
+  const candidate = named ?? messages[index - 1];
+  return candidate?.senderType === 'user' ? candidate : null;
+}
+
+export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify }: MessageListProps) {
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const proposalIds = useMemo(
+    () => messages.filter((m) => m.senderType === 'agent' && isProposal(m.content, m.metadata)).map((m) => m.id),
+    [messages],
+  );
+  const latestProposalId = proposalIds.at(-1) ?? null;
+
+  const proposalView = (message: ChatMessage): ProposalView | null => {
+    if (!proposalIds.includes(message.id)) return null;
+    const status = message.metadata.proposal_status;
+    if (status === 'accepted') return { state: 'accepted' };
+    if (status === 'modification_requested') return { state: 'modification_requested' };
+    // Only the latest proposal can still be answered.
+    if (message.id !== latestProposalId) return null;
+    return {
+      state: 'actions',
+      busy: busyProposalId === message.id,
+      onAccept: () => onAccept(message.id),
+      onModify: () => onModify(message.id),
+    };
+  };
+
+  return (
+    <ol className="message-list" aria-label="Conversation">
+      {messages.map((message, index) => {
+        const original = repliedTo(messages, index, byId);
+        return (
+          <li key={message.id} className="message-list__item">
+            <MessageBubble
+              message={message}
+              senderLabel={message.senderType === 'agent' ? aiName : 'You'}
+              replyingTo={original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null}
+              proposal={proposalView(message)}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,255 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '@unstuck/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import {
+  clearGuestSessionId,
+  createGuestSessionId,
+  getCurrentConversationId,
+  randomId,
+  setCurrentConversationId,
+  STORAGE_KEYS,
+  writeLocal,
+} from '../../../lib/storage.ts';
+import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
+import {
+  AGENT_POLL_MS,
+  agentWaitOutcome,
+  CHAT_TEXTS,
+  describeSendFailure,
+  GUEST_MESSAGES_BEFORE_PROMPT,
+  IDLE_POLL_MS,
+} from '../utils/chat-rules.ts';
+import { usePendingAttachments } from './use-pending-attachments.ts';
+
+const toChatAttachment = (a: PendingAttachment) => ({
+  url: a.previewUrl ?? '',
+  name: a.file.name,
+  contentType: a.file.type || 'application/octet-stream',
+  size: a.file.size,
+});
+
+export interface ChatSessionOptions {
+  isSignedIn: boolean;
+  /** The agent answered: the page focuses the input. */
+  onAgentReplied: () => void;
+}
+
+export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOptions) {
+  const queryClient = useQueryClient();
+  const sendMutation = useSendMessage();
+  const { attachments, add: addAttachments, remove: removeAttachment, restore, clear } = usePendingAttachments();
+  const [conversationId, setConversationIdState] = useState(getCurrentConversationId);
+  const [pageState, setPageState] = useState<PageState>('idle');
+  const [sending, setSending] = useState(false);
+  const [input, setInput] = useState('');
+  const [optimistic, setOptimistic] = useState<ChatMessage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [signInPromptVisible, setSignInPromptVisible] = useState(false);
+  const [serverLimitReached, setServerLimitReached] = useState(false);
+  const [acceptedIds, setAcceptedIds] = useState<ReadonlySet<string>>(new Set());
+  /** Set while waiting for an agent turn: the last message id before it and the polls since. */
+  const wait = useRef<{ baselineId: string | null; polls: number } | null>(null);
+  const sendingRef = useRef(false);
+  /** Bumped by New chat so a send still in flight cannot write into the new chat. */
+  const generation = useRef(0);
+
+  const awaitingAgent = pageState !== 'idle';
+  const query = useMessages(conversationId, {
+    intervalMs: awaitingAgent ? AGENT_POLL_MS : IDLE_POLL_MS,
+    inBackground: awaitingAgent,
+  });
+
+  const serverMessages = useMemo(
+    () =>
+      (query.data ?? []).map((m) => {
+        const message = fromServerMessage(m);
+        return acceptedIds.has(message.id)
+          ? { ...message, metadata: { ...message.metadata, proposal_status: 'accepted' as const } }
+          : message;
+      }),
+    [query.data, acceptedIds],
+  );
+  const messages = useMemo(() => {
+    const known = new Set(serverMessages.map((m) => m.id));
+    return [...serverMessages, ...optimistic.filter((m) => !known.has(m.id))];
+  }, [serverMessages, optimistic]);
+
+  const setConversation = useCallback((id: string | null) => {
+    setConversationIdState(id);
+    setCurrentConversationId(id);
+  }, []);
+
+  const finishWaiting = useCallback(() => {
+    wait.current = null;
+    sendingRef.current = false;
+    setSending(false);
+    setPageState('idle');
+  }, []);
+
+  // Every fetch while waiting counts as one poll (spec §4: at most 30).
+  const lastFetchAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  useEffect(() => {
+    const current = wait.current;
+    if (!current || lastFetchAt === 0) return;
+    current.polls += 1;
+    const outcome = agentWaitOutcome(serverMessages, current.baselineId, current.polls);
+    if (outcome === 'replied') {
+      finishWaiting();
+      onAgentReplied();
+    } else if (outcome === 'timed_out') {
+      finishWaiting();
+      setError(CHAT_TEXTS.agentTimeout);
+    }
+    // Runs once per fetch; the other values are read as of that fetch.
+  }, [lastFetchAt]);
+
+  // Optimistic copies are dropped once the server lists the real message.
+  useEffect(() => {
+    if (!query.data) return;
+    const known = new Set(query.data.map((m) => m.id));
+    setOptimistic((current) => {
+      const done = current.filter((m) => known.has(m.id));
+      if (done.length === 0) return current;
+      for (const a of done.flatMap((m) => m.attachments)) if (a.url.startsWith('blob:')) URL.revokeObjectURL(a.url);
+      return current.filter((m) => !known.has(m.id));
+    });
+  }, [query.data]);
+
+  // A stored conversation that is gone or not ours any more is forgotten.
+  useEffect(() => {
+    const failure = query.error;
+    if (!failure) return;
+    console.warn('Fetching messages failed:', failure.message);
+    const gone = [400, 403, 404].includes(isApiError(failure) ? failure.status : 0);
+    if (gone || (isApiError(failure) && failure.status === 401 && !isSignedIn)) {
+      finishWaiting();
+      setConversation(null);
+    }
+  }, [query.error, isSignedIn, finishWaiting, setConversation]);
+
+  // Signing in hides the sign-in prompt (spec §4 "On sign-in").
+  useEffect(() => {
+    if (isSignedIn) setSignInPromptVisible(false);
+  }, [isSignedIn]);
+
+  /** A stored conversation is being loaded (after a reload): not the empty hero yet. */
+  const restoring = conversationId !== null && query.isPending && optimistic.length === 0;
+  const userMessageCount = messages.filter((m) => m.senderType === 'user').length;
+  const limitReached =
+    isSignedIn && (serverLimitReached || userMessageCount >= LIMITS.signedInMessagesPerConversation);
+  const proposalAccepted = messages.some((m) => m.metadata.proposal_status === 'accepted');
+
+  const send = useCallback(async () => {
+    const content = input.trim();
+    const files = attachments;
+    if (sendingRef.current || (content === '' && files.length === 0)) return;
+    if (!isSignedIn && userMessageCount >= GUEST_MESSAGES_BEFORE_PROMPT) {
+      setSignInPromptVisible(true);
+      return;
+    }
+    if (limitReached) {
+      setError(CHAT_TEXTS.signedInLimit);
+      return;
+    }
+    const myGeneration = generation.current;
+    const local: ChatMessage = {
+      id: `local-${randomId()}`,
+      content,
+      senderId: 'user',
+      senderType: 'user',
+      conversationId,
+      timestamp: new Date().toISOString(),
+      moderationStatus: 'pending',
+      attachments: files.map(toChatAttachment),
+      metadata: {},
+      replyToMessageId: null,
+    };
+    wait.current = { baselineId: serverMessages.at(-1)?.id ?? null, polls: 0 };
+    sendingRef.current = true;
+    setSending(true);
+    setPageState('agent_thinking');
+    setError(null);
+    setOptimistic((current) => [...current, local]);
+    setInput('');
+    clear(true);
+    try {
+      const answer = await sendMutation.mutateAsync({ content, conversationId, file: files[0]?.file });
+      if (generation.current !== myGeneration) return;
+      setOptimistic((current) =>
+        current.map((m) => (m.id === local.id ? { ...m, id: answer.id, conversationId: answer.conversation_id } : m)),
+      );
+      if (answer.conversation_id !== conversationId) setConversation(answer.conversation_id);
+    } catch (failure) {
+      if (generation.current !== myGeneration) return;
+      finishWaiting();
+      setOptimistic((current) => current.filter((m) => m.id !== local.id));
+      // Give the visitor their text and files back so nothing is lost.
+      setInput((current) => (current === '' ? content : current));
+      restore(files);
+      const outcome = describeSendFailure(failure, isSignedIn);
+      setError(outcome.message);
+      if (outcome.promptSignIn) setSignInPromptVisible(true);
+      if (outcome.limitReached) setServerLimitReached(true);
+    }
+  }, [input, attachments, clear, restore, isSignedIn, userMessageCount, limitReached, conversationId, serverMessages, sendMutation, finishWaiting, setConversation]);
+
+  /** After "Let's modify it": the agent will ask what to change. */
+  const startWaitingForAgent = useCallback(() => {
+    wait.current = { baselineId: serverMessages.at(-1)?.id ?? null, polls: 0 };
+    setPageState('waiting_for_agent');
+  }, [serverMessages]);
+
+  const markAccepted = useCallback((messageId: string) => {
+    setAcceptedIds((current) => new Set(current).add(messageId));
+  }, []);
+
+  /** Spec §4 "New chat". */
+  const newChat = useCallback(() => {
+    generation.current += 1;
+    if (conversationId) queryClient.removeQueries({ queryKey: messagesQueryKey(conversationId) });
+    if (!isSignedIn) {
+      if (conversationId) createGuestSessionId();
+      else clearGuestSessionId();
+    }
+    setConversation(null);
+    writeLocal(STORAGE_KEYS.preAuthConversationId, null);
+    finishWaiting();
+    setOptimistic([]);
+    setInput('');
+    setError(null);
+    clear();
+    setSignInPromptVisible(false);
+    setServerLimitReached(false);
+    setAcceptedIds(new Set());
+  }, [conversationId, isSignedIn, queryClient, setConversation, finishWaiting, clear]);
+
+  const dismissError = useCallback(() => setError(null), []);
+  const promptSignIn = useCallback(() => setSignInPromptVisible(true), []);
+
+  return {
+    conversationId,
+    messages,
+    restoring,
+    pageState,
+    sending,
+    input,
+    setInput,
+    attachments,
+    addAttachments,
+    removeAttachment,
+    error,
+    setError,
+    dismissError,
+    signInPromptVisible,
+    promptSignIn,
+    limitReached,
+    proposalAccepted,
+    send,
+    newChat,
+    startWaitingForAgent,
+    markAccepted,
+  };
+}

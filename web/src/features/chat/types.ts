@@ -1,0 +1,55 @@
+import type { Message, MessageMetadata } from '@unstuck/contract';
+
+export type PageState = 'idle' | 'agent_thinking' | 'waiting_for_agent';
+
+export interface ChatAttachment {
+  url: string;
+  name: string;
+  contentType: string;
+  size: number | null;
+}
+
+/** A message as the chat shows it (spec §3 "Message as built by the client"). */
+export interface ChatMessage {
+  id: string;
+  content: string;
+  senderId: string;
+  senderType: 'agent' | 'user';
+  conversationId: string | null;
+  timestamp: string;
+  /** `pending` for the optimistic copy of a message being sent. */
+  moderationStatus: string;
+  attachments: ChatAttachment[];
+  metadata: MessageMetadata;
+  replyToMessageId: string | null;
+}
+
+/** A file chosen in the composer, not yet sent. */
+export interface PendingAttachment {
+  id: string;
+  file: File;
+  /** Object URL for images, null for other files. */
+  previewUrl: string | null;
+}
+
+export const isAgentSender = (senderId: string) => senderId.startsWith('agent-');
+
+export function fromServerMessage(message: Message): ChatMessage {
+  return {
+    id: message.id,
+    content: message.content,
+    senderId: message.sender_id,
+    senderType: isAgentSender(message.sender_id) ? 'agent' : 'user',
+    conversationId: message.conversation_id,
+    timestamp: message.created_at,
+    moderationStatus: message.moderationStatus,
+    attachments: message.attachments.map((a) => ({
+      url: a.url,
+      name: a.file_name,
+      contentType: a.content_type,
+      size: a.size,
+    })),
+    metadata: message.metadata,
+    replyToMessageId: message.reply_to_message_id,
+  };
+}

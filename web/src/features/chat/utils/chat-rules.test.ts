@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import type { ChatMessage } from '../types.ts';
+import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure } from './chat-rules.ts';
+
+const message = (id: string, senderType: 'agent' | 'user'): ChatMessage => ({
+  id,
+  content: '',
+  senderId: senderType === 'agent' ? 'agent-1' : 'guest-abcdef',
+  senderType,
+  conversationId: 'c1',
+  timestamp: '2026-01-01T00:00:00Z',
+  moderationStatus: 'approved',
+  attachments: [],
+  metadata: {},
+  replyToMessageId: null,
+});
+
+describe('describeSendFailure', () => {
+  it("tells a guest about the 2-message limit on 401 and shows the sign-in card", () => {
+    const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Authentication required'), false);
+    expect(failure).toEqual({
+      message: "You've reached the 2-message limit for guest users. Please sign in to continue.",
+      promptSignIn: true,
+      limitReached: false,
+    });
+  });
+
+  it('tells a signed-in user about the 10-message limit on 403', () => {
+    expect(describeSendFailure(new ApiError(403, 'Forbidden', 'limit'), true)).toEqual({
+      message: 'You have reached the 10 message limit for this session. Please start a new conversation.',
+      promptSignIn: false,
+      limitReached: true,
+    });
+  });
+
+  it("passes on the server's reason for a file that is too big", () => {
+    expect(describeSendFailure(new ApiError(413, 'Payload Too Large', 'File is larger than 10 MB'), false).message).toBe(
+      'File is larger than 10 MB',
+    );
+  });
+
+  it('says "Failed to send message. Please try again." for anything else', () => {
+    expect(describeSendFailure(new NetworkError(new TypeError('fetch failed')), false).message).toBe(CHAT_TEXTS.sendFailed);
+    expect(describeSendFailure(new ApiError(500, 'Internal Server Error', null), true).message).toBe(
+      'Failed to send message. Please try again.',
+    );
+    expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found'), true).message).toBe(CHAT_TEXTS.sendFailed);
+  });
+});
+
+describe('agentWaitOutcome', () => {
+  it('sees a reply when the last message is a new agent message', () => {
+    expect(agentWaitOutcome([message('q1', 'agent'), message('u2', 'user'), message('a2', 'agent')], 'q1', 3)).toBe('replied');
+  });
+
+  it('keeps waiting while the last message is the user\u2019s own', () => {
+    expect(agentWaitOutcome([message('q1', 'agent'), message('u2', 'user')], 'q1', 3)).toBe('waiting');
+  });
+
+  it('does not mistake the agent message that was already last for a reply (after "modify")', () => {
+    expect(agentWaitOutcome([message('p1', 'agent')], 'p1', 1)).toBe('waiting');
+  });
+
+  it('gives up after 30 polls without a reply', () => {
+    expect(agentWaitOutcome([message('u1', 'user')], null, 29)).toBe('waiting');
+    expect(agentWaitOutcome([message('u1', 'user')], null, 30)).toBe('timed_out');
+  });
+});

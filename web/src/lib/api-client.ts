@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { createGuestSessionId, getAuthToken, getOrCreateGuestSessionId } from './storage.ts';
+
+/** An answer of the API that was not 2xx, with the `detail` of its error body when there is one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly detail: string | null;
+
+  constructor(status: number, statusText: string, detail: string | null, message?: string) {
+    super(message ?? detail ?? (statusText || `Request failed (${status})`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.detail = detail;
+  }
+}
+
+/** fetch rejected before any answer (offline, DNS, connection reset): worth one retry. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** FormData is sent as multipart; anything else as JSON. */
+  body?: FormData | unknown;
+  /** Validates the JSON answer (a contract schema). */
+  schema?: z.ZodType<T>;
+  /** `bearer` refuses to fall back to the guest header (admin and proposal calls). */
+  identity?: 'auto' | 'bearer';
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** A 401 answered to a guest replaces the guest session id (spec §4 "Polling", §8 fetching). */
+  renewGuestSessionOn401?: boolean;
+}
+
+interface Identity {
+  headers: Record<string, string>;
+  guest: boolean;
+}
+
+function identityHeaders(mode: 'auto' | 'bearer'): Identity {
+  const token = getAuthToken();
+  if (token) return { headers: { Authorization: `Bearer ${token}` }, guest: false };
+  if (mode === 'bearer') return { headers: {}, guest: false };
+  return { headers: { 'x-guest-session-id': getOrCreateGuestSessionId() }, guest: true };
+}
+
+/** Adds the cache-busting `_t` parameter of spec §7. */
+export function withTimestamp(path: string, now: number = Date.now()): string {
+  return `${path}${path.includes('?') ? '&' : '?'}_t=${now}`;
+}
+
+async function readDetail(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') return body.detail;
+  } catch {
+    // Not JSON: no detail.
+  }
+  return null;
+}
+
+/**
+ * The one HTTP client of the web app: adds the Bearer token or the guest session header and `_t`,
+ * and turns error answers into ApiError.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, identity = 'auto', signal, timeoutMs, renewGuestSessionOn401 = false } = options;
+  const who = identityHeaders(identity);
+  const headers: Record<string, string> = { Accept: 'application/json', ...who.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
+
+  let response: Response;
+  try {
+    response = await fetch(withTimestamp(path), {
+      method,
+      headers,
+      body: payload,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) {
+    const detail = await readDetail(response);
+    if (response.status === 401 && who.guest && renewGuestSessionOn401) createGuestSessionId();
+    throw new ApiError(response.status, response.statusText, detail);
+  }
+  if (response.status === 204) return undefined as T;
+  const json: unknown = await response.json();
+  return schema ? schema.parse(json) : (json as T);
+}

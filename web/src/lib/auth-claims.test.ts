@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { userFromToken } from './auth-claims.ts';
+
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwt = (claims: object) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.signature`;
+
+describe('userFromToken', () => {
+  it('reads uid, email, name, role and admin from the claims', () => {
+    expect(userFromToken(jwt({ uid: 'u1', email: 'ada@example.com', name: 'Ada', role: 'admin', admin: true }))).toEqual({
+      uid: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      photoURL: null,
+      role: 'admin',
+      admin: true,
+    });
+  });
+
+  it('names the user after the part of the email before @ when there is no name, else "User"', () => {
+    expect(userFromToken(jwt({ uid: 'u1', email: 'grace@example.com' }))?.name).toBe('grace');
+    expect(userFromToken(jwt({ uid: 'u1' }))?.name).toBe('User');
+  });
+
+  it('ignores expired tokens and text that is not a token', () => {
+    expect(userFromToken(jwt({ uid: 'u1', exp: 100 }), 200)).toBeNull();
+    expect(userFromToken('garbage')).toBeNull();
+    expect(userFromToken('a.b.c')).toBeNull();
+  });
+});

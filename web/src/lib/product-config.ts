@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { publicConfigSchema, type PublicConfig } from '@unstuck/contract';
+import { apiRequest } from './api-client.ts';
+
+/** The names the server configures (GET /api/config); these defaults apply until it answers, or if it cannot. */
+export const DEFAULT_PRODUCT_CONFIG: PublicConfig = { productName: 'Unstuck', aiName: 'Unstuck AI' };
+
+export const getProductConfig = () => apiRequest('/api/config', { schema: publicConfigSchema });
+
+export function useProductConfig(): PublicConfig {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: getProductConfig,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data ?? DEFAULT_PRODUCT_CONFIG;
+}

@@ -1,0 +1,87 @@
+/**
+ * Browser storage keys of spec §3 ("Local storage keys") and the helpers that read and write them.
+ * Storage can throw (private mode, disabled cookies): the app then keeps working without persistence.
+ */
+export const STORAGE_KEYS = {
+  guestSessionId: 'guest_session_id',
+  authToken: 'auth_token',
+  /** Older clients stored the token under this key; it is still read as a fallback. */
+  legacyAuthToken: 'token',
+  authRedirectPath: 'auth_redirect_path',
+  preAuthConversationId: 'pre_auth_conversation_id',
+  currentConversationId: 'current_conversation_id',
+  /** Session storage: when this browser session started. */
+  sessionStartTime: 'session_start_time',
+} as const;
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // Not persisting is acceptable: the values are conveniences, the server holds the truth.
+  }
+}
+
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export const readLocal = (key: string) => read(local, key);
+export const writeLocal = (key: string, value: string | null) => write(local, key, value);
+
+export function getAuthToken(): string | null {
+  return readLocal(STORAGE_KEYS.authToken) ?? readLocal(STORAGE_KEYS.legacyAuthToken);
+}
+
+export function setAuthToken(token: string | null): void {
+  writeLocal(STORAGE_KEYS.authToken, token);
+  if (token === null) writeLocal(STORAGE_KEYS.legacyAuthToken, null);
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A fresh guest session id (`guest-` + 24 hex characters), stored and returned. */
+export function createGuestSessionId(): string {
+  const id = `guest-${randomId()}`;
+  writeLocal(STORAGE_KEYS.guestSessionId, id);
+  return id;
+}
+
+/** The guest session id, created on demand (spec §4 "Identity"). */
+export function getOrCreateGuestSessionId(): string {
+  return readLocal(STORAGE_KEYS.guestSessionId) ?? createGuestSessionId();
+}
+
+export function clearGuestSessionId(): void {
+  writeLocal(STORAGE_KEYS.guestSessionId, null);
+}
+
+export const getCurrentConversationId = () => readLocal(STORAGE_KEYS.currentConversationId);
+export const setCurrentConversationId = (id: string | null) => writeLocal(STORAGE_KEYS.currentConversationId, id);
+
+/** Remembers where the visitor was before leaving for sign-in (read back after sign-in). */
+export function rememberPreAuthState(path: string, conversationId: string | null): void {
+  writeLocal(STORAGE_KEYS.authRedirectPath, path);
+  writeLocal(STORAGE_KEYS.preAuthConversationId, conversationId);
+}
+
+/** Records when this browser session started, once per tab session. */
+export function markSessionStart(now: Date = new Date()): void {
+  if (read(session, STORAGE_KEYS.sessionStartTime) === null) {
+    write(session, STORAGE_KEYS.sessionStartTime, now.toISOString());
+  }
+}
+
+export { randomId };
