@@ -64,7 +64,13 @@ export async function startServer(
     log: app.log,
     handler: config.AGENT_WORKER
       ? async (conversationId) => {
-          await answerConversation(agentDeps, conversationId);
+          try {
+            await answerConversation(agentDeps, conversationId);
+          } catch (error) {
+            // The queue retries the turn; say why this attempt failed.
+            app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
+            throw error;
+          }
         }
       : undefined,
   });

@@ -2,7 +2,7 @@ import { TASK_SECTION_MARKER } from '@unstuck/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTurnInput, TranscriptEntry } from '../../../src/modules/agent/brain.ts';
 import { createLlmBrain } from '../../../src/modules/agent/llm/index.ts';
-import { startOpenAiCompatibleServer } from './openai-compatible-server.ts';
+import { startOpenAiCompatibleServer } from '../../support/openai-compatible-server.ts';
 
 type Server = Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
 let server: Server;
