@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { mintToken, TEST_AUTH_SECRET } from './support/tokens.ts';
+import { signInThroughDashboard, waitForSignIn } from './support/sign-in.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const AGENT_TIMEOUT = 60_000;
@@ -28,7 +28,8 @@ const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  server = await startServer({ AUTH_SECRET: TEST_AUTH_SECRET });
+  server = await startServer();
+  await waitForSignIn(server);
   browser = await launchBrowser();
 });
 
@@ -38,11 +39,12 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-async function openHome(token?: string): Promise<Page> {
+/** Opens the home page; `signedIn` signs in through the development provider first. */
+async function openHome(signedIn?: { email: string; name: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  if (token) await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(token)})`);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
+  if (signedIn) await signInThroughDashboard(page, server.baseUrl, signedIn);
   await page.goto(`${server.baseUrl}/`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
@@ -129,8 +131,7 @@ describe('guest chat on the home page', () => {
 
 describe('signed-in chat on the home page', () => {
   it('a signed-in user answers the questions, modifies the proposal, then accepts the revised one', async () => {
-    const token = await mintToken({ uid: 'e2e-user-1', email: 'ada@example.com', name: 'Ada Lovelace' });
-    const page = await openHome(token);
+    const page = await openHome({ email: 'ada@example.com', name: 'Ada Lovelace' });
     const { accept, modify } = proposalButtons(page);
 
     await sendAndAwaitReply(page, FIRST_MESSAGE);

@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The web app is served by the API server in production (same origin), so the dev server only
-// forwards /api to a locally running server.
+// forwards /api, and /oidc for the embedded development sign-in, to a locally running server
+// (started with PUBLIC_URL set to this dev server's address, docs/decisions/004-sign-in.md).
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
@@ -24,7 +25,10 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://localhost:3000',
+      // The Host header stays this server's: sign-in starts only at PUBLIC_URL, and the embedded
+      // provider names itself after the host it is asked on (the string shorthand would rewrite it).
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/oidc': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
 });

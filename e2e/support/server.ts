@@ -35,18 +35,22 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Extra environment for the server; a function when it depends on the server's address (PUBLIC_URL). */
+export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<string, string>);
+
 /**
  * Starts the real server (`node --import tsx server/src/main.ts`, which also serves web/dist) on a
  * free port with a fresh data folder, and resolves once GET /api/health answers 200.
  */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 90_000): Promise<TestServer> {
+export async function startServer(env: ServerEnv = {}, timeoutMs = 90_000): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'unstuck-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const extra = typeof env === 'function' ? env(baseUrl) : env;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../lib/auth.tsx';
 
+/** App-wide providers outside the router. Sign-in lives inside it (app/root-layout.tsx): it navigates. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () =>
@@ -11,9 +11,5 @@ export function AppProvider({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

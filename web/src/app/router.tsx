@@ -1,18 +1,58 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { LoginErrorPage } from '../features/auth/components/login-error-page.tsx';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { AuthDebugPage } from '../features/debug/components/auth-debug-page.tsx';
+import { CookieDebugPage } from '../features/debug/components/cookie-debug-page.tsx';
+import { DebugPage } from '../features/debug/components/debug-page.tsx';
+import { DirectLoginPage } from '../features/debug/components/direct-login-page.tsx';
+import { MinimalDashboardPage } from '../features/debug/components/minimal-dashboard-page.tsx';
+import { RedirectTestPage } from '../features/debug/components/redirect-test-page.tsx';
+import { TestDashboardPage } from '../features/debug/components/test-dashboard-page.tsx';
+import { AdminGuard } from './guards/admin-guard.tsx';
+import { DebugOnly } from './guards/debug-only.tsx';
+import { RequireSignIn } from './guards/require-sign-in.tsx';
+import { RootLayout } from './root-layout.tsx';
 import HomeRoute from './routes/home.tsx';
+import { LaterPage } from './routes/later-page.tsx';
+import { UnknownPath } from './routes/unknown-path.tsx';
+
+const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
+const debug = (path: string, element: ReactNode): RouteObject => ({ path, element: <DebugOnly>{element}</DebugOnly> });
 
 /**
- * The route table of spec §2. Only the home chat page exists so far; sign-in, dashboard, admin and
- * the other pages are added here as they are built. Any unknown path goes back to /.
+ * The route table of spec §2. Login-required routes send signed-out visitors to / with the sign-in
+ * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /.
  */
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomeRoute /> },
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      signedIn('/dashboard', <DashboardPage />),
+      signedIn('/experts', <DashboardPage />),
+      signedIn('/profile-setup', <Navigate to="/dashboard" replace />),
+      signedIn('/edit-profile', <LaterPage title="Edit Profile" />),
+      signedIn('/submit-job', <LaterPage title="Submit a Job to the agent" />),
+      signedIn('/messages', <LaterPage title="Messages" />),
+      { path: '/admin/*', element: <AdminGuard /> },
+      { path: '/login-error', element: <LoginErrorPage /> },
+      debug('/debug', <DebugPage />),
+      debug('/debug-auth', <AuthDebugPage />),
+      debug('/redirect-test', <RedirectTestPage />),
+      debug('/old-test-dashboard', <CookieDebugPage />),
+      debug('/test-dashboard', <TestDashboardPage />),
+      debug('/minimal-dashboard', <MinimalDashboardPage />),
+      debug('/login/:provider', <DirectLoginPage />),
+      { path: '*', element: <UnknownPath /> },
+    ],
+  },
 ];
 
 const router = createBrowserRouter(routes);
 
+/** The app's pages. */
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

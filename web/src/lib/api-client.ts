@@ -32,8 +32,13 @@ export interface RequestOptions<T> {
   body?: FormData | unknown;
   /** Validates the JSON answer (a contract schema). */
   schema?: z.ZodType<T>;
-  /** `bearer` refuses to fall back to the guest header (admin and proposal calls). */
-  identity?: 'auto' | 'bearer';
+  /**
+   * `bearer` refuses to fall back to the guest header (admin and proposal calls); `none` sends
+   * neither, for calls that name their caller in `headers` or need no caller.
+   */
+  identity?: 'auto' | 'bearer' | 'none';
+  /** Extra headers, e.g. a token that is not stored yet. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** A 401 answered to a guest replaces the guest session id (spec §4 "Polling", §8 fetching). */
@@ -45,7 +50,8 @@ interface Identity {
   guest: boolean;
 }
 
-function identityHeaders(mode: 'auto' | 'bearer'): Identity {
+function identityHeaders(mode: 'auto' | 'bearer' | 'none'): Identity {
+  if (mode === 'none') return { headers: {}, guest: false };
   const token = getAuthToken();
   if (token) return { headers: { Authorization: `Bearer ${token}` }, guest: false };
   if (mode === 'bearer') return { headers: {}, guest: false };
@@ -74,7 +80,7 @@ async function readDetail(response: Response): Promise<string | null> {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, identity = 'auto', signal, timeoutMs, renewGuestSessionOn401 = false } = options;
   const who = identityHeaders(identity);
-  const headers: Record<string, string> = { Accept: 'application/json', ...who.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...who.headers, ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

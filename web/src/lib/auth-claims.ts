@@ -15,6 +15,19 @@ function decodeBase64Url(segment: string): string {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The payload of a JWT, unverified; null for anything that is not one. */
+function readClaims(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const parsed: unknown = JSON.parse(decodeBase64Url(payload));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Reads the profile from our token's claims (uid, email, name, picture, role, admin) without
@@ -22,17 +35,10 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
  * Returns null for anything that is not a readable JWT or has expired.
  */
 export function userFromToken(token: string, nowSeconds: number = Date.now() / 1000): AuthUser | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  let claims: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(decodeBase64Url(payload));
-    if (!parsed || typeof parsed !== 'object') return null;
-    claims = parsed as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (typeof claims.exp === 'number' && claims.exp < nowSeconds) return null;
+  const claims = readClaims(token);
+  if (!claims) return null;
+  const expiresAt = num(claims.exp);
+  if (expiresAt !== null && expiresAt < nowSeconds) return null;
   const uid = str(claims.uid) ?? str(claims.sub);
   if (!uid) return null;
   const email = str(claims.email);
@@ -45,3 +51,16 @@ export function userFromToken(token: string, nowSeconds: number = Date.now() / 1
     admin: claims.admin === true,
   };
 }
+
+/** When a token was issued and when it expires (`iat`, `exp`, seconds since 1970), if it says. */
+export function tokenLifetime(token: string): { issuedAt: number | null; expiresAt: number | null } {
+  const claims = readClaims(token);
+  return { issuedAt: num(claims?.iat), expiresAt: num(claims?.exp) };
+}
+
+/**
+ * Whether the token's claims make this person an admin (spec §6): role admin or the admin claim.
+ * The server decides the claims (ADMIN_EMAILS, the role in the database); there is no address list
+ * in the browser.
+ */
+export const isAdminUser = (user: AuthUser): boolean => user.admin || user.role === 'admin';

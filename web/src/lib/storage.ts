@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   authRedirectPath: 'auth_redirect_path',
   preAuthConversationId: 'pre_auth_conversation_id',
   currentConversationId: 'current_conversation_id',
+  /** Session storage: a proposal action waiting for a sign-in that leaves the page (redirect mode). */
+  pendingProposalAction: 'pending_proposal_action',
   /** Session storage: when this browser session started. */
   sessionStartTime: 'session_start_time',
 } as const;
@@ -36,6 +38,10 @@ const session = () => window.sessionStorage;
 
 export const readLocal = (key: string) => read(local, key);
 export const writeLocal = (key: string, value: string | null) => write(local, key, value);
+/** Reads a session storage value (this tab only); null when absent or storage is unavailable. */
+export const readSession = (key: string) => read(session, key);
+/** Writes a session storage value; null removes it. */
+export const writeSession = (key: string, value: string | null) => write(session, key, value);
 
 export function getAuthToken(): string | null {
   return readLocal(STORAGE_KEYS.authToken) ?? readLocal(STORAGE_KEYS.legacyAuthToken);
@@ -75,6 +81,17 @@ export const setCurrentConversationId = (id: string | null) => writeLocal(STORAG
 export function rememberPreAuthState(path: string, conversationId: string | null): void {
   writeLocal(STORAGE_KEYS.authRedirectPath, path);
   writeLocal(STORAGE_KEYS.preAuthConversationId, conversationId);
+}
+
+/** Reads and forgets what {@link rememberPreAuthState} kept: it applies to one sign-in only. */
+export function takePreAuthState(): { path: string | null; conversationId: string | null } {
+  const state = {
+    path: readLocal(STORAGE_KEYS.authRedirectPath),
+    conversationId: readLocal(STORAGE_KEYS.preAuthConversationId),
+  };
+  writeLocal(STORAGE_KEYS.authRedirectPath, null);
+  writeLocal(STORAGE_KEYS.preAuthConversationId, null);
+  return state;
 }
 
 /** Records when this browser session started, once per tab session. */

@@ -16,6 +16,8 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
     });
   } catch (error) {
     if (!isApiError(error)) throw error;
+    // Signed in while this guest request was under way: its answer says nothing about the account.
+    if (sentAsGuest && getAuthToken() !== null) throw new Error('Signed in while fetching messages as a guest');
     // The texts of spec §8 "Fetching messages".
     const message =
       error.status === 401 && sentAsGuest

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
+import { BrandLink } from '../../../components/layout/brand-link.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
 import { SignInModal } from '../../../components/sign-in/sign-in-modal.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -21,13 +22,18 @@ import { TypingIndicator } from './typing-indicator.tsx';
 /** Routes that need sign-in send visitors here with this state (spec §2): the sign-in card shows. */
 export interface HomeLocationState {
   signInRequired?: boolean;
+  /** The path they came from, to return to after sign-in. */
+  returnTo?: string;
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ChatPage() {
   const auth = useAuth();
   const { productName, aiName } = useProductConfig();
   const location = useLocation();
   const isSignedIn = auth.token !== null;
+  const locationState = location.state as HomeLocationState | null;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // preventScroll: the page is scrolling to the new message; focusing must not interrupt it.
   const focusInput = useCallback(() => inputRef.current?.focus({ preventScroll: true }), []);
@@ -38,6 +44,7 @@ export function ChatPage() {
   const proposals = useProposalActions({
     conversationId: chat.conversationId,
     isSignedIn,
+    authReady: auth.status === 'ready',
     // The accept and modify hooks refresh the messages themselves.
     onAccepted: (messageId) => {
       chat.markAccepted(messageId);
@@ -46,23 +53,39 @@ export function ChatPage() {
     onModified: () => chat.startWaitingForAgent(),
   });
 
-  const startSignIn = useCallback(async () => {
-    rememberPreAuthState(location.pathname, chat.conversationId);
-    if (!auth.signIn) {
-      window.alert('Sign-in function not available. Please refresh the page.');
-      return;
-    }
+  const { signIn } = auth;
+  const { conversationId, setError } = chat;
+  const { carryOverSignIn } = proposals;
+  const returnTo = locationState?.returnTo ?? location.pathname;
+  /** Sign-in from the card (failures in the error banner) or the modal (an alert, spec §8). */
+  const startSignIn = useCallback(
+    async (from: 'card' | 'modal') => {
+      rememberPreAuthState(returnTo, conversationId);
+      carryOverSignIn();
+      try {
+        await signIn();
+      } catch (error) {
+        if (from === 'modal') window.alert(`Sign-in failed: ${errorText(error)}`);
+        else setError(errorText(error));
+      }
+    },
+    [signIn, returnTo, conversationId, carryOverSignIn, setError],
+  );
+
+  const { newChat } = chat;
+  const signOut = useCallback(async () => {
     try {
-      await auth.signIn();
+      await auth.signOut();
+      newChat();
     } catch (error) {
-      window.alert(`Sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+      setError(errorText(error));
     }
-  }, [auth, location.pathname, chat.conversationId]);
+  }, [auth, newChat, setError]);
 
   const { promptSignIn } = chat;
   useEffect(() => {
-    if ((location.state as HomeLocationState | null)?.signInRequired && !isSignedIn) promptSignIn();
-  }, [location.state, isSignedIn, promptSignIn]);
+    if (locationState?.signInRequired && !isSignedIn) promptSignIn();
+  }, [locationState, isSignedIn, promptSignIn]);
 
   useEffect(() => {
     document.title = `${productName} · Human expert help for AI-built software`;
@@ -101,17 +124,12 @@ export function ChatPage() {
       inputRef={inputRef}
     />
   );
-  const signInCard = chat.signInPromptVisible && !isSignedIn ? <SignInCard onSignIn={() => void startSignIn()} /> : null;
+  const signInCard = chat.signInPromptVisible && !isSignedIn ? <SignInCard onSignIn={() => void startSignIn('card')} /> : null;
 
   return (
     <div className={`home ${hero ? 'home--hero' : 'home--chat'}`}>
       <header className="topbar">
-        <Link className="brand" to="/" aria-label={`${productName} home`}>
-          <span className="brand__mark" aria-hidden="true">
-            {productName.charAt(0)}
-          </span>
-          <span className="brand__name">{productName}</span>
-        </Link>
+        <BrandLink />
         <div className="topbar__actions">
           {!hero ? (
             <button type="button" className="button button--ghost button--small" onClick={chat.newChat}>
@@ -119,7 +137,7 @@ export function ChatPage() {
               <span className="collapse-label">New chat</span>
             </button>
           ) : null}
-          {auth.user ? <ProfileStrip user={auth.user} onSignOut={auth.signOut} /> : null}
+          {auth.user ? <ProfileStrip user={auth.user} onSignOut={() => void signOut()} /> : null}
         </div>
       </header>
 
@@ -168,7 +186,7 @@ export function ChatPage() {
         open={proposals.signInRequired}
         title="Sign in to continue"
         message="Please sign in to accept or modify this proposal."
-        onSignIn={() => void startSignIn()}
+        onSignIn={() => void startSignIn('modal')}
         onClose={proposals.cancelSignIn}
       />
       <ThankYouModal open={thankYouOpen} onClose={() => setThankYouOpen(false)} />

@@ -130,9 +130,11 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
     }
   }, [query.error, isSignedIn, finishWaiting, setConversation]);
 
-  // Signing in hides the sign-in prompt (spec §4 "On sign-in").
+  // Signing in hides the sign-in prompt and picks up the conversation sign-in restored (spec §4 "On sign-in").
   useEffect(() => {
-    if (isSignedIn) setSignInPromptVisible(false);
+    if (!isSignedIn) return;
+    setSignInPromptVisible(false);
+    setConversationIdState((current) => current ?? getCurrentConversationId());
   }, [isSignedIn]);
 
   /** A stored conversation is being loaded (after a reload): not the empty hero yet. */

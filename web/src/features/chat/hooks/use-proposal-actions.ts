@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { readSession, STORAGE_KEYS, writeSession } from '../../../lib/storage.ts';
 import { useAcceptProposal } from '../api/accept-proposal.ts';
 import { useModifyProposal } from '../api/modify-proposal.ts';
 
@@ -11,6 +12,8 @@ export const RETRY_AFTER_SIGN_IN_MS = 100;
 export interface ProposalActionsOptions {
   conversationId: string | null;
   isSignedIn: boolean;
+  /** The sign-in state is settled: no redirect result is still being finished. */
+  authReady: boolean;
   onAccepted: (messageId: string) => void;
   onModified: (messageId: string) => void;
 }
@@ -20,16 +23,34 @@ function acceptFailure(error: unknown): string {
   return `Error accepting proposal: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** An action kept in session storage while a redirect sign-in leaves the page; null if none or unreadable. */
+function carriedAction(): ProposalAction | null {
+  try {
+    const value: unknown = JSON.parse(readSession(STORAGE_KEYS.pendingProposalAction) ?? 'null');
+    if (!value || typeof value !== 'object' || !('kind' in value) || !('messageId' in value)) return null;
+    const { kind, messageId } = value;
+    return (kind === 'accept' || kind === 'modify') && typeof messageId === 'string' ? { kind, messageId } : null;
+  } catch {
+    return null;
+  }
+}
+
+const forgetCarriedAction = () => writeSession(STORAGE_KEYS.pendingProposalAction, null);
+
 /**
  * Accept and Modify (spec §4 "Proposal"). Both need sign-in: a signed-out visitor's action is kept
- * while the sign-in modal is open and runs 100 ms after sign-in; closing the modal drops it.
+ * while the sign-in modal is open and runs 100 ms after sign-in; closing the modal drops it. A
+ * redirect sign-in reloads the page, so the action waits in session storage meanwhile.
  */
-export function useProposalActions({ conversationId, isSignedIn, onAccepted, onModified }: ProposalActionsOptions) {
+export function useProposalActions({ conversationId, isSignedIn, authReady, onAccepted, onModified }: ProposalActionsOptions) {
   const { mutateAsync: accept } = useAcceptProposal(conversationId);
   const { mutateAsync: modify } = useModifyProposal(conversationId);
   const [busyMessageId, setBusyMessageId] = useState<string | null>(null);
-  const [awaitingSignIn, setAwaitingSignIn] = useState<ProposalAction | null>(null);
+  const [awaitingSignIn, setAwaitingSignIn] = useState(carriedAction);
   const busy = useRef(false);
+
+  // The carried action is in state now; storage must not replay it on a later visit.
+  useEffect(forgetCarriedAction, []);
 
   const run = useCallback(
     async (action: ProposalAction) => {
@@ -73,6 +94,7 @@ export function useProposalActions({ conversationId, isSignedIn, onAccepted, onM
     const action = awaitingSignIn;
     const timer = setTimeout(() => {
       setAwaitingSignIn(null);
+      forgetCarriedAction();
       void latestRun.current(action);
     }, RETRY_AFTER_SIGN_IN_MS);
     return () => clearTimeout(timer);
@@ -81,8 +103,15 @@ export function useProposalActions({ conversationId, isSignedIn, onAccepted, onM
   return {
     request,
     busyMessageId,
-    /** The sign-in modal is open for this pending action. */
-    signInRequired: awaitingSignIn !== null && !isSignedIn,
-    cancelSignIn: useCallback(() => setAwaitingSignIn(null), []),
+    /** The sign-in modal is open for this pending action (not while a redirect's result is finishing). */
+    signInRequired: awaitingSignIn !== null && !isSignedIn && authReady,
+    /** Keeps the pending action across a sign-in that leaves the page; call just before signing in. */
+    carryOverSignIn: useCallback(() => {
+      if (awaitingSignIn) writeSession(STORAGE_KEYS.pendingProposalAction, JSON.stringify(awaitingSignIn));
+    }, [awaitingSignIn]),
+    cancelSignIn: useCallback(() => {
+      setAwaitingSignIn(null);
+      forgetCarriedAction();
+    }, []),
   };
 }

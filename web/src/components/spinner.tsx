@@ -1,0 +1,8 @@
+/** A centred spinner for a page whose content is not known yet (spec §2: while sign-in state loads). */
+export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="page-spinner" role="status" aria-label={label}>
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { isApiError } from '../../../lib/api-client.ts';
+import { clearGuestSessionId, readLocal, setCurrentConversationId, STORAGE_KEYS, takePreAuthState } from '../../../lib/storage.ts';
+import { createSession } from '../api/create-session.ts';
+import { updateGuestAssociations } from '../api/update-guest-associations.ts';
+import { isAdminPath, isLocalPath } from '../utils/redirect-path.ts';
+import { problemFromError, SignInFailure, signInErrorText } from '../utils/sign-in-errors.ts';
+
+/** A finished sign-in, ready for the app to use. */
+export interface FinishedSignIn {
+  token: string;
+  /** The path the visitor left for sign-in, to go back to (spec §4 "On sign-in"). */
+  returnTo: string | null;
+}
+
+/**
+ * Finishes a sign-in (spec §4 "On sign-in") before the app sees the token: exchanges the one-time
+ * code, hands the guest session over to the account, then restores the conversation the visitor
+ * was in (not for admin pages) and reads where they came from.
+ * @param code the one-time code from `?auth_code=` or the popup.
+ * @param fallbackReturnTo the server's `return_to`, for when the browser kept nothing.
+ * @throws SignInFailure with the spec §8 text when the code cannot be exchanged.
+ */
+export async function finishSignIn(code: string, fallbackReturnTo: string | null): Promise<FinishedSignIn> {
+  let token: string;
+  try {
+    token = (await createSession(code)).token;
+  } catch (error) {
+    const problem = problemFromError(error);
+    throw new SignInFailure(signInErrorText(problem) ?? problem.code);
+  }
+  await handOverGuestSession(token);
+  const saved = takePreAuthState();
+  const returnTo = saved.path ?? (fallbackReturnTo && isLocalPath(fallbackReturnTo) ? fallbackReturnTo : null);
+  if (saved.conversationId && !isAdminPath(returnTo ?? window.location.pathname)) {
+    setCurrentConversationId(saved.conversationId);
+  }
+  return { token, returnTo };
+}
+
+/**
+ * Moves the guest's conversations to the account. The guest id is forgotten once that worked, or
+ * when the server says it already went to another account (409): it can never be used again. Any
+ * other failure keeps it; signing in still succeeds.
+ */
+async function handOverGuestSession(token: string): Promise<void> {
+  const guestId = readLocal(STORAGE_KEYS.guestSessionId);
+  if (!guestId) return;
+  try {
+    await updateGuestAssociations(token, guestId);
+    clearGuestSessionId();
+  } catch (error) {
+    if (isApiError(error) && error.status === 409) clearGuestSessionId();
+    console.warn('Handing the guest session over failed:', error instanceof Error ? error.message : error);
+  }
+}

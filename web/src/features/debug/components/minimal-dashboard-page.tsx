@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useSession } from '../api/get-session.ts';
+
+const NOT_AUTHENTICATED = 'Not authenticated. Please log in again.';
+
+/**
+ * `/minimal-dashboard` (spec §2): takes a `?token=`, stores it and removes it from the URL, then
+ * shows the server's profile of the signed-in user (`GET /api/session`).
+ */
+export function MinimalDashboardPage() {
+  const { acceptToken, token } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const handedToken = params.get('token');
+
+  useEffect(() => {
+    if (!handedToken) return;
+    acceptToken(handedToken);
+    // A token must not stay in the address bar, the history or a shared link.
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    const query = rest.toString();
+    navigate({ search: query ? `?${query}` : '' }, { replace: true });
+  }, [handedToken, params, acceptToken, navigate]);
+
+  const session = useSession(token, handedToken === null);
+  const user = session.data?.user;
+  let body;
+  if (session.isPending) body = <p role="status">Loading...</p>;
+  else if (session.error) {
+    body = (
+      <p className="banner banner--error" role="alert">
+        {isApiError(session.error) && session.error.status === 401 ? NOT_AUTHENTICATED : session.error.message}
+      </p>
+    );
+  } else if (user) {
+    body = (
+      <dl className="facts">
+        <dt>Name</dt>
+        <dd>{user.name ?? '(none)'}</dd>
+        <dt>Email</dt>
+        <dd>{user.email ?? '(none)'}</dd>
+        <dt>Handle</dt>
+        <dd>{user.handle ?? '(none)'}</dd>
+        <dt>userCategory</dt>
+        <dd>{user.userCategory ?? '(none)'}</dd>
+        <dt>Skills</dt>
+        <dd>{user.skills.length > 0 ? user.skills.join(', ') : '(none)'}</dd>
+        <dt>Location</dt>
+        <dd>{user.location ?? '(none)'}</dd>
+      </dl>
+    );
+  }
+  return <PageLayout title="Minimal dashboard">{body}</PageLayout>;
+}
