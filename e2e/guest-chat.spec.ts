@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { signInThroughDashboard, waitForSignIn } from './support/sign-in.ts';
+import { signInThroughDashboard } from './support/sign-in.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const AGENT_TIMEOUT = 60_000;
@@ -29,7 +29,6 @@ const pageErrors: Error[] = [];
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   server = await startServer();
-  await waitForSignIn(server);
   browser = await launchBrowser();
 });
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { signInThroughDashboard, submitDevSignIn, waitForSignIn } from './support/sign-in.ts';
+import { signInThroughDashboard, submitDevSignIn } from './support/sign-in.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const AGENT_TIMEOUT = 60_000;
@@ -76,8 +76,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
   beforeAll(async () => {
     // Many sign-ins from one address within a minute: the default limit (20) is not under test here.
     server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, SIGN_IN_RATE_LIMIT: '1000' });
-    await waitForSignIn(server);
-  });
+    });
   afterAll(() => server?.stop());
 
   it('a guest at the limit signs in, keeps the conversation, accepts the proposal and signs out', async () => {
@@ -274,8 +273,7 @@ describe('popup sign-in on the production domain', () => {
       EMBEDDED_OIDC: 'true',
       SIGN_IN_RATE_LIMIT: '1000',
     }));
-    await waitForSignIn(server);
-  });
+    });
   afterAll(() => server?.stop());
 
   it('a blocked popup shows why', async () => {

@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import type { TestServer } from './server.ts';
 
 /** Who to sign in as on the embedded provider's "Development sign-in" page. */
 export interface DevUser {
@@ -30,19 +29,4 @@ export async function signInThroughDashboard(page: Page, baseUrl: string, user: 
   await submitDevSignIn(page, user);
   await page.waitForURL(`${baseUrl}/dashboard`);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
-
-/**
- * Resolves once the server offers a sign-in provider: the embedded one starts only after the
- * server listens, so /api/health can answer a moment before it.
- */
-export async function waitForSignIn(server: TestServer, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${server.baseUrl}/api/auth/providers`);
-    const body = (await response.json()) as { providers?: unknown[] };
-    if (body.providers?.length) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No sign-in provider within ${timeoutMs} ms:\n${server.output()}`);
 }

@@ -146,7 +146,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   });
 
   it('health reports the database', async () => {
-    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
+    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({ status: 200, body: { status: 'ok', database: 'ok', identity: 'ok' } });
   });
 
   it('unknown API paths answer 404 with a detail', async () => {

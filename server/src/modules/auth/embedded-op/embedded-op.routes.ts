@@ -10,6 +10,9 @@ import { EMBEDDED_OP_PATH, type EmbeddedOp, type RunningEmbeddedOp } from './emb
 const interactionParams = z.object({ uid: z.string().min(1).max(200) });
 const loginForm = z.object({ email: z.string().max(320).default(''), name: z.string().max(200).default('') });
 const emailSchema = z.email();
+// In a sign-in popup every page must keep the opener: a change of COOP value on the way to the
+// callback page (unsafe-none) would cut the popup off from the app (docs/decisions/004-sign-in.md).
+const POPUP_SAFE_COOP = 'unsafe-none';
 
 /**
  * Mounts the embedded OpenID provider under `/oidc` (its Koa handler behind `reply.hijack()`, as
@@ -108,6 +111,7 @@ function sendLoginPage(reply: FastifyReply, redirectUri: unknown, page: Paramete
   return reply
     .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets.join(' ')}; frame-ancestors 'none'`)
     .header('cache-control', 'no-store')
+    .header('cross-origin-opener-policy', POPUP_SAFE_COOP)
     .type('text/html')
     .send(devLoginPage(page));
 }
@@ -116,6 +120,7 @@ function sendExpired(reply: FastifyReply) {
   return reply
     .code(400)
     .header('cache-control', 'no-store')
+    .header('cross-origin-opener-policy', POPUP_SAFE_COOP)
     .type('text/html')
     .send(devErrorPage('This sign-in attempt has expired or was already used.'));
 }
