@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BACKOFF_DEFAULTS,
   initialBackoffState,
   nextBackoffState,
   POLLING_FAILED_MESSAGE,
-  startBackoffPolling,
   type BackoffState,
   type PollOutcome,
 } from './backoff-polling.ts';
@@ -53,53 +52,5 @@ describe('backoff polling state', () => {
   it('stays stopped whatever happens next', () => {
     const stopped = run(Array<PollOutcome>(5).fill(failure));
     expect(nextBackoffState(stopped, news)).toBe(stopped);
-  });
-});
-
-describe('startBackoffPolling', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('polls on the backoff schedule', async () => {
-    const poll = vi.fn(async () => 0);
-    const handle = startBackoffPolling({ poll });
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(poll).toHaveBeenCalledTimes(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(poll).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(6000); // polls 2 and 3, the third quiet one stretches to 4500
-    expect(poll).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(4499);
-    expect(poll).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(poll).toHaveBeenCalledTimes(4);
-    handle.stop();
-    await vi.advanceTimersByTimeAsync(60000);
-    expect(poll).toHaveBeenCalledTimes(4);
-  });
-
-  it('gives a request 10000 ms, counts a timeout as an error and aborts the request', async () => {
-    const signals: AbortSignal[] = [];
-    const poll = vi.fn((signal: AbortSignal) => {
-      signals.push(signal);
-      return new Promise<number>(() => {}); // never answers
-    });
-    const states: BackoffState[] = [];
-    startBackoffPolling({ poll, onState: (s) => states.push(s) });
-    await vi.advanceTimersByTimeAsync(3000 + BACKOFF_DEFAULTS.requestTimeoutMs);
-    expect(states).toHaveLength(1);
-    expect(states[0]?.consecutiveErrors).toBe(1);
-    expect(signals[0]?.aborted).toBe(true);
-  });
-
-  it('gives up after 5 failed polls in a row and says so once', async () => {
-    const onGiveUp = vi.fn();
-    const poll = vi.fn(async () => {
-      throw new Error('offline');
-    });
-    startBackoffPolling({ poll, onGiveUp });
-    await vi.advanceTimersByTimeAsync(3000 * 10);
-    expect(poll).toHaveBeenCalledTimes(5);
-    expect(onGiveUp).toHaveBeenCalledExactlyOnceWith('Polling failed after multiple retries.');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The generic polling helper of spec §4: poll every 3 s, stretch the interval by 1.5 after every 3
  * polls that brought nothing new (up to 30 s), snap back on news, give each request 10 s, and stop
- * after 5 failures in a row. The state machine is pure; `startBackoffPolling` drives it with timers.
+ * after 5 failures in a row. A pure state machine: the messages query (features/chat/api/get-messages.ts)
+ * feeds it each fetch's outcome and polls at the interval it gives.
  */
 export interface BackoffOptions {
   initialIntervalMs: number;
@@ -34,10 +35,15 @@ export interface BackoffState {
 
 export type PollOutcome = { ok: true; newItems: number } | { ok: false };
 
+/** The state before the first poll. */
 export function initialBackoffState(options: BackoffOptions = BACKOFF_DEFAULTS): BackoffState {
   return { intervalMs: options.initialIntervalMs, quietPolls: 0, consecutiveErrors: 0, stopped: false, error: null };
 }
 
+/**
+ * The state after one poll: news resets it, 3 quiet polls stretch the interval ×1.5 (≤ 30 s), the
+ * 5th failure in a row stops it with {@link POLLING_FAILED_MESSAGE}. Pure.
+ */
 export function nextBackoffState(
   state: BackoffState,
   outcome: PollOutcome,
@@ -58,70 +64,5 @@ export function nextBackoffState(
     quietPolls: 0,
     consecutiveErrors: 0,
     intervalMs: Math.min(Math.round(state.intervalMs * options.multiplier), options.maxIntervalMs),
-  };
-}
-
-export interface BackoffPollingHandle {
-  stop(): void;
-}
-
-export interface StartBackoffPollingInput {
-  /** One poll; resolves to how many new items it brought. Must honour the abort signal. */
-  poll: (signal: AbortSignal) => Promise<number>;
-  /** Called once when polling gives up after too many errors. */
-  onGiveUp?: (message: string) => void;
-  /** Called after every poll with the new state (for display or tests). */
-  onState?: (state: BackoffState) => void;
-  options?: Partial<BackoffOptions>;
-}
-
-export function startBackoffPolling(input: StartBackoffPollingInput): BackoffPollingHandle {
-  const options = { ...BACKOFF_DEFAULTS, ...input.options };
-  let state = initialBackoffState(options);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let controller: AbortController | undefined;
-  let stopped = false;
-
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(tick, state.intervalMs);
-  };
-
-  const tick = async () => {
-    const current = new AbortController();
-    controller = current;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    // Race the timeout too, so a poll that ignores its signal cannot stall the loop.
-    const timedOut = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => {
-        current.abort(new Error('Polling request timed out'));
-        reject(new Error('Polling request timed out'));
-      }, options.requestTimeoutMs);
-    });
-    let outcome: PollOutcome;
-    try {
-      outcome = { ok: true, newItems: await Promise.race([input.poll(current.signal), timedOut]) };
-    } catch {
-      outcome = { ok: false };
-    } finally {
-      clearTimeout(timeout);
-    }
-    if (stopped) return;
-    state = nextBackoffState(state, outcome, options);
-    input.onState?.(state);
-    if (state.stopped) {
-      stopped = true;
-      input.onGiveUp?.(state.error ?? POLLING_FAILED_MESSAGE);
-      return;
-    }
-    schedule();
-  };
-
-  schedule();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      controller?.abort(new Error('Polling stopped'));
-    },
   };
 }

@@ -1,7 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { messageListSchema, type Message } from '@unstuck/contract';
 import { ApiError, apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { BACKOFF_DEFAULTS, initialBackoffState, nextBackoffState } from '../../../lib/backoff-polling.ts';
 import { getAuthToken } from '../../../lib/storage.ts';
+import { AGENT_POLL_MS } from '../utils/chat-rules.ts';
 
 export const messagesQueryKey = (conversationId: string) => ['conversations', conversationId, 'messages'] as const;
 
@@ -28,26 +31,44 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
 }
 
 export interface MessagesPolling {
-  /** Milliseconds between fetches (spec §4: 3 s, or 2 s while waiting for the agent). */
-  intervalMs: number;
-  /** Keep polling in a hidden tab (while waiting for the agent, so the timeout stays honest). */
-  inBackground: boolean;
-}
-
-export function messagesQueryOptions(conversationId: string, polling: MessagesPolling) {
-  return queryOptions({
-    queryKey: messagesQueryKey(conversationId),
-    queryFn: ({ signal }) => getMessages(conversationId, signal),
-    refetchInterval: polling.intervalMs,
-    refetchIntervalInBackground: polling.inBackground,
-    // Polling is the retry; failures are only logged (spec §8).
-    retry: false,
-  });
+  /**
+   * `agent`: every 2 s while waiting for the agent (spec §4), in a hidden tab too, so the timeout
+   * stays honest. `idle`: the generic backoff helper of spec §4, from 3 s up to 30 s while nothing new
+   * arrives; it gives up after 5 failures in a row (failures are only logged, spec §8).
+   */
+  mode: 'agent' | 'idle';
 }
 
 export function useMessages(conversationId: string | null, polling: MessagesPolling) {
+  const backoff = useRef({ state: initialBackoffState(), outcomeAt: 0, count: 0 });
+  useEffect(() => {
+    // A new conversation, or the agent just answered: poll at the initial pace again.
+    backoff.current = { state: initialBackoffState(), outcomeAt: 0, count: 0 };
+  }, [conversationId, polling.mode]);
+
   return useQuery({
-    ...messagesQueryOptions(conversationId ?? '', polling),
+    queryKey: messagesQueryKey(conversationId ?? ''),
+    queryFn: ({ signal }) =>
+      getMessages(conversationId ?? '', AbortSignal.any([signal, AbortSignal.timeout(BACKOFF_DEFAULTS.requestTimeoutMs)])),
     enabled: conversationId !== null,
+    refetchIntervalInBackground: polling.mode === 'agent',
+    // Polling is the retry.
+    retry: false,
+    refetchInterval: (query) => {
+      if (polling.mode === 'agent') return AGENT_POLL_MS;
+      const tracked = backoff.current;
+      const { dataUpdatedAt, errorUpdatedAt, data } = query.state;
+      const outcomeAt = Math.max(dataUpdatedAt, errorUpdatedAt);
+      if (outcomeAt !== tracked.outcomeAt) {
+        // Each fetch's outcome moves the helper once, however often react-query asks for the interval.
+        tracked.outcomeAt = outcomeAt;
+        const failed = errorUpdatedAt > dataUpdatedAt;
+        const count = data?.length ?? 0;
+        tracked.state = nextBackoffState(tracked.state, failed ? { ok: false } : { ok: true, newItems: count - tracked.count });
+        tracked.count = count;
+        if (tracked.state.stopped) console.warn(tracked.state.error);
+      }
+      return tracked.state.stopped ? false : tracked.state.intervalMs;
+    },
   });
 }

@@ -15,12 +15,10 @@ import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
 import {
-  AGENT_POLL_MS,
   agentWaitOutcome,
   CHAT_TEXTS,
   describeSendFailure,
   GUEST_MESSAGES_BEFORE_PROMPT,
-  IDLE_POLL_MS,
 } from '../utils/chat-rules.ts';
 import { usePendingAttachments } from './use-pending-attachments.ts';
 
@@ -57,10 +55,7 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
   const generation = useRef(0);
 
   const awaitingAgent = pageState !== 'idle';
-  const query = useMessages(conversationId, {
-    intervalMs: awaitingAgent ? AGENT_POLL_MS : IDLE_POLL_MS,
-    inBackground: awaitingAgent,
-  });
+  const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle' });
 
   const serverMessages = useMemo(
     () =>

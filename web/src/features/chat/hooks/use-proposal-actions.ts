@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { readSession, STORAGE_KEYS, writeSession } from '../../../lib/storage.ts';
-import { useAcceptProposal } from '../api/accept-proposal.ts';
-import { useModifyProposal } from '../api/modify-proposal.ts';
+import { useProposalAction } from '../api/proposal-action.ts';
 
 export type ProposalAction = { kind: 'accept' | 'modify'; messageId: string };
 
@@ -43,8 +42,8 @@ const forgetCarriedAction = () => writeSession(STORAGE_KEYS.pendingProposalActio
  * redirect sign-in reloads the page, so the action waits in session storage meanwhile.
  */
 export function useProposalActions({ conversationId, isSignedIn, authReady, onAccepted, onModified }: ProposalActionsOptions) {
-  const { mutateAsync: accept } = useAcceptProposal(conversationId);
-  const { mutateAsync: modify } = useModifyProposal(conversationId);
+  const { mutateAsync: accept } = useProposalAction('accept', conversationId);
+  const { mutateAsync: modify } = useProposalAction('modify', conversationId);
   const [busyMessageId, setBusyMessageId] = useState<string | null>(null);
   const [awaitingSignIn, setAwaitingSignIn] = useState(carriedAction);
   const busy = useRef(false);

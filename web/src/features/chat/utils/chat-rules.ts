@@ -2,8 +2,7 @@ import { LIMITS } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
-/** Spec §4 "Polling" and §9. */
-export const IDLE_POLL_MS = 3000;
+/** Spec §4 "Polling" and §9 (idle polling is the backoff helper's, lib/backoff-polling.ts). */
 export const AGENT_POLL_MS = 2000;
 export const MAX_AGENT_POLLS = 30;
 /**
