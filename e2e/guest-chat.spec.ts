@@ -1,19 +1,22 @@
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import {
+  AGENT_TIMEOUT,
+  DETAILED_MESSAGE,
+  FIRST_MESSAGE,
+  proposalButtons,
+  SCREENSHOTS,
+  sendAndAwaitReply,
+  shot,
+  agentMessages,
+  closePage,
+  THINKING,
+} from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
 
-const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
-const AGENT_TIMEOUT = 60_000;
-const THINKING = 'Agent is thinking hard, this may take a minute...';
-const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
-/** The same problem with everything the intake agent asks for, so it can propose right away. */
-const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
-The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
-I need it fixed by next Friday and my budget is about $500.`;
 /** Answers for the agent's clarifying questions, in the order it tends to ask them. */
 const ANSWERS = [
   `The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts. Next.js 14 with TypeScript.`,
@@ -47,26 +50,6 @@ async function openHome(signedIn?: { email: string; name: string }): Promise<Pag
   await page.goto(`${server.baseUrl}/`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, name) });
-const agentMessages = (page: Page) => page.getByRole('article', { name: 'Message from Unstuck AI' });
-const proposalButtons = (page: Page) => ({
-  accept: page.getByRole('button', { name: '✓ Sounds good' }),
-  modify: page.getByRole('button', { name: "✎ Let's modify it" }),
-});
-
-/** Types and sends a message, then waits for the agent's next message and the end of "thinking". */
-async function sendAndAwaitReply(page: Page, text: string) {
-  const before = await agentMessages(page).count();
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect.poll(() => agentMessages(page).count(), { timeout: AGENT_TIMEOUT }).toBeGreaterThan(before);
-  await page.getByText(THINKING).waitFor({ state: 'detached' });
-}
-
-async function closePage(page: Page) {
-  await page.context().close();
 }
 
 describe('guest chat on the home page', () => {

@@ -1,21 +1,23 @@
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import {
+  DETAILED_MESSAGE,
+  FIRST_MESSAGE,
+  messageBox,
+  proposalButtons,
+  SCREENSHOTS,
+  sendAndAwaitReply,
+  shot,
+  userMessages,
+  closePage,
+} from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard, submitDevSignIn } from './support/sign-in.ts';
 
-const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
-const AGENT_TIMEOUT = 60_000;
-const THINKING = 'Agent is thinking hard, this may take a minute...';
 const ADMIN_EMAIL = 'admin@example.com';
 const POPUP_BLOCKED = 'Popup was blocked by your browser. Please disable popup blockers for this site and try again.';
-const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
-/** Everything the intake agent asks for at once, so that it proposes right away. */
-const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
-The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
-I need it fixed by next Friday and my budget is about $500.`;
 /** Answers for the agent's clarifying questions, in the order it tends to ask them. */
 const ANSWERS = [
   'I need it fixed by next Friday.',
@@ -45,22 +47,9 @@ async function newPage(setup?: (page: Page) => Promise<unknown>): Promise<Page> 
   return page;
 }
 
-const closePage = (page: Page) => page.context().close();
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, name) });
-const agentMessages = (page: Page) => page.getByRole('article', { name: 'Message from Unstuck AI' });
-const userMessages = (page: Page) => page.getByRole('article', { name: 'Message from You' });
-const message = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const acceptButton = (page: Page) => page.getByRole('button', { name: '✓ Sounds good' });
+const message = messageBox;
+const acceptButton = (page: Page) => proposalButtons(page).accept;
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/** Sends a message and waits for the agent's next message and the end of "thinking". */
-async function sendAndAwaitReply(page: Page, text: string) {
-  const before = await agentMessages(page).count();
-  await message(page).fill(text);
-  await message(page).press('Enter');
-  await expect.poll(() => agentMessages(page).count(), { timeout: AGENT_TIMEOUT }).toBeGreaterThan(before);
-  await page.getByText(THINKING).waitFor({ state: 'detached' });
-}
 
 async function acceptProposalAndSeeThanks(page: Page) {
   const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BACKOFF_DEFAULTS,
   initialBackoffState,
   nextBackoffState,
   POLLING_FAILED_MESSAGE,

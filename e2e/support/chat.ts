@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Where the suites save screenshots to look at (gitignored). */
+export const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
+/** The page's own limit for an agent answer (spec §9: 30 polls of 2 s). */
+export const AGENT_TIMEOUT = 60_000;
+/** The typing indicator's text (spec §2). */
+export const THINKING = 'Agent is thinking hard, this may take a minute...';
+/** The request of issue #2's browser test. */
+export const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
+/** The same problem with everything the intake agent asks for, so that it proposes right away. */
+export const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
+The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
+I need it fixed by next Friday and my budget is about $500.`;
+
+/** Saves a screenshot under e2e/screenshots. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, name) });
+export const agentMessages = (page: Page) => page.getByRole('article', { name: 'Message from Unstuck AI' });
+export const userMessages = (page: Page) => page.getByRole('article', { name: 'Message from You' });
+export const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const proposalButtons = (page: Page) => ({
+  accept: page.getByRole('button', { name: '✓ Sounds good' }),
+  modify: page.getByRole('button', { name: "✎ Let's modify it" }),
+});
+export const closePage = (page: Page) => page.context().close();
+
+/** Types and sends a message, then waits for the agent's next message and the end of "thinking". */
+export async function sendAndAwaitReply(page: Page, text: string) {
+  const before = await agentMessages(page).count();
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+  await expect.poll(() => agentMessages(page).count(), { timeout: AGENT_TIMEOUT }).toBeGreaterThan(before);
+  await page.getByText(THINKING).waitFor({ state: 'detached' });
+}
