@@ -13,6 +13,7 @@ export class AppError extends Error {
   }
 }
 
+/** Shorthands for the AppErrors the API answers most: 400, 401 (default "Authentication required"), 403, 404, 409. */
 export const badRequest = (detail: string) => new AppError(400, detail);
 export const unauthorized = (detail = 'Authentication required') => new AppError(401, detail);
 export const forbidden = (detail: string) => new AppError(403, detail);

@@ -16,6 +16,7 @@ export function renderMarkdown(markdown: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 
+/** Renders agent markdown as HTML, sanitized with DOMPurify (never hand-rolled); links open in a new tab. */
 export function Markdown({ content, className }: { content: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(content), [content]);
   return <div className={`markdown ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -24,6 +24,7 @@ export class NetworkError extends Error {
   }
 }
 
+/** True for the errors apiRequest throws for non-OK answers. */
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 export interface RequestOptions<T> {

@@ -36,6 +36,7 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+/** Local storage access that survives a browser refusing storage (private mode): reads null, writes nothing. */
 export const readLocal = (key: string) => read(local, key);
 export const writeLocal = (key: string, value: string | null) => write(local, key, value);
 /** Reads a session storage value (this tab only); null when absent or storage is unavailable. */
@@ -43,10 +44,12 @@ export const readSession = (key: string) => read(session, key);
 /** Writes a session storage value; null removes it. */
 export const writeSession = (key: string, value: string | null) => write(session, key, value);
 
+/** Our access token: `auth_token`, or the `token` key as fallback (spec §3). */
 export function getAuthToken(): string | null {
   return readLocal(STORAGE_KEYS.authToken) ?? readLocal(STORAGE_KEYS.legacyAuthToken);
 }
 
+/** Stores or (null) clears the access token under `auth_token`. */
 export function setAuthToken(token: string | null): void {
   writeLocal(STORAGE_KEYS.authToken, token);
   if (token === null) writeLocal(STORAGE_KEYS.legacyAuthToken, null);
@@ -70,10 +73,12 @@ export function getOrCreateGuestSessionId(): string {
   return readLocal(STORAGE_KEYS.guestSessionId) ?? createGuestSessionId();
 }
 
+/** Forgets the guest session (after the hand-over at sign-in, or New chat). */
 export function clearGuestSessionId(): void {
   writeLocal(STORAGE_KEYS.guestSessionId, null);
 }
 
+/** The conversation shown on the home page (`current_conversation_id`). */
 export const getCurrentConversationId = () => readLocal(STORAGE_KEYS.currentConversationId);
 export const setCurrentConversationId = (id: string | null) => writeLocal(STORAGE_KEYS.currentConversationId, id);
 

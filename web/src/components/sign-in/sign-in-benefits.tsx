@@ -8,6 +8,7 @@ export const SIGN_IN_BENEFITS = [
 
 export const PROPOSAL_BENEFIT = 'Accept and manage proposals';
 
+/** The benefit list of the sign-in card and modal (spec §2); the modal adds "accept and manage proposals". */
 export function SignInBenefits({ includeProposals = false }: { includeProposals?: boolean }) {
   const items = includeProposals ? [...SIGN_IN_BENEFITS, PROPOSAL_BENEFIT] : SIGN_IN_BENEFITS;
   return (

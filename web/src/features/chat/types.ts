@@ -32,8 +32,10 @@ export interface PendingAttachment {
   previewUrl: string | null;
 }
 
+/** Agent sender ids start with `agent-` (spec §3 senderType). */
 export const isAgentSender = (senderId: string) => senderId.startsWith('agent-');
 
+/** A message as the server sends it, turned into the client's shape (spec §3 "Message as built by the client"). */
 export function fromServerMessage(message: Message): ChatMessage {
   return {
     id: message.id,

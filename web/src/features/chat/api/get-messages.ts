@@ -6,6 +6,7 @@ import { BACKOFF_DEFAULTS, initialBackoffState, nextBackoffState } from '../../.
 import { getAuthToken } from '../../../lib/storage.ts';
 import { AGENT_POLL_MS } from '../utils/chat-rules.ts';
 
+/** The TanStack Query key of a conversation's messages; mutations that change them invalidate it. */
 export const messagesQueryKey = (conversationId: string) => ['conversations', conversationId, 'messages'] as const;
 
 /** The messages of a conversation, oldest first (spec §7). */
@@ -39,6 +40,7 @@ export interface MessagesPolling {
   mode: 'agent' | 'idle';
 }
 
+/** Polls a conversation's messages (spec §4 "Polling"); disabled until there is a conversation. */
 export function useMessages(conversationId: string | null, polling: MessagesPolling) {
   const backoff = useRef({ state: initialBackoffState(), outcomeAt: 0, count: 0 });
   useEffect(() => {

@@ -41,6 +41,7 @@ export async function sendMessage(input: SendMessageInput): Promise<SendMessageR
   }
 }
 
+/** The send mutation of the chat page (spec §4 "Message sending"). */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -28,6 +28,7 @@ export interface HomeLocationState {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The home chat page (spec §2 "Home chat page"): hero view without messages, chat view with them. */
 export function ChatPage() {
   const auth = useAuth();
   const { productName, aiName } = useProductConfig();

@@ -13,6 +13,7 @@ export function Hero() {
   );
 }
 
+/** The note under the input: the agent is an AI that gathers the information for a human (spec §1). */
 export function AgentNote({ aiName }: { aiName: string }) {
   return (
     <p className="agent-note">

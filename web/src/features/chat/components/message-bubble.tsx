@@ -43,6 +43,7 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
   );
 }
 
+/** One message: sender label, US timestamp, "Replying to:" snippet, content, attachments, proposal buttons. */
 export function MessageBubble({ message, senderLabel, replyingTo, proposal }: MessageBubbleProps) {
   const fromAgent = message.senderType === 'agent';
   const pending = message.moderationStatus === 'pending';

@@ -21,6 +21,7 @@ function repliedTo(messages: ChatMessage[], index: number, byId: Map<string, Cha
   return candidate?.senderType === 'user' ? candidate : null;
 }
 
+/** The conversation, oldest first; proposal buttons on the latest pending proposal only. */
 export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify }: MessageListProps) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const proposalIds = useMemo(

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../lib/auth.tsx';
 
+/** Photo (or initial), name, email and Sign out of the signed-in user (spec §2). */
 export function ProfileStrip({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
   return (
     <div className="profile-strip">

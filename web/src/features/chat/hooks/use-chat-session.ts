@@ -35,6 +35,10 @@ export interface ChatSessionOptions {
   onAgentReplied: () => void;
 }
 
+/**
+ * The chat page's state machine (spec §4 "Page state", "New chat", §5 limits): messages with the
+ * optimistic one, idle / agent_thinking / waiting_for_agent, the agent timeout, sending and New chat.
+ */
 export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOptions) {
   const queryClient = useQueryClient();
   const sendMutation = useSendMessage();
