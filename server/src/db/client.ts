@@ -64,6 +64,12 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  let closing = false;
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query. Drops while closing are expected and say nothing.
+  pool.on('error', (error) => {
+    if (!closing) process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   const lockClient = await pool.connect();
   try {
@@ -73,7 +79,11 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', queue: { connectionString }, close: () => pool.end() };
+  const close = async () => {
+    closing = true;
+    await pool.end();
+  };
+  return { db: db as unknown as Db, kind: 'postgres', queue: { connectionString }, close };
 }
 
 /**
