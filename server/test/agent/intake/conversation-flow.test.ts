@@ -21,6 +21,20 @@ describe('intake conversation', () => {
     expect(turn.brief.diagnosis).toBe(`A bug fix on Next.js and Vercel: ${NEXT_BUG}`);
   });
 
+  it("quotes the person's error in the proposal's scope and the engineer's summary", async () => {
+    const report = 'webhooks return 400 "No signatures found matching the expected signature"';
+    const { turns } = await converse(createIntakeBrain(), [
+      'I built a SaaS with Lovable and Supabase but Stripe payments stopped working',
+      report,
+      'within 3 days, budget around 300 dollars',
+    ]);
+    const proposal = last(turns);
+    expect(proposal.kind).toBe('proposal');
+    expect(proposal.content).toContain(`- Reported error: ${report}`);
+    expect(proposal.brief.clarifiedScope).toContain(report);
+    expect(proposal.brief.jobSummaryForEngineer).toContain(`Error details: ${report}`);
+  });
+
   it('asks for deadline and budget together once the error is described', async () => {
     const { turns } = await converse(createIntakeBrain(), [NEXT_BUG, 'The logs say "TypeError: fetch failed" in every route handler']);
     const turn = last(turns);

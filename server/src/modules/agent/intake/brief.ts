@@ -15,6 +15,7 @@ function factLines(facts: IntakeFacts): string[] {
     `Stack: ${facts.stack.map((s) => s.name).join(', ') || 'not named'}`,
     `Deadline: ${facts.deadline ? `${facts.deadline.text}${facts.deadline.urgent ? ' (urgent)' : ''}` : 'not given'}`,
     `Budget: ${facts.budget?.text ?? 'not given'}`,
+    ...(facts.type === 'bug-fix' ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`] : []),
     `Links: ${facts.links.join(', ') || 'none'}`,
     `Attachments: ${facts.attachments.join(', ') || 'none'}`,
   ];
@@ -62,14 +63,13 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
 }
 
 /**
- * The staff-only note of a turn: the extracted facts as a list, whether a bug's error details are
- * known, the clarifying-question count against its limit, and what this turn did.
+ * The staff-only note of a turn: the extracted facts as a list (with a bug's error details), the
+ * clarifying-question count against its limit, and what this turn did.
  */
 export function buildStaffNotes(facts: IntakeFacts, questionsSinceProposal: number, questionLimit: number, action: string): string {
   return [
     'Intake facts:',
     ...factLines(facts).map((l) => `- ${l}`),
-    ...(facts.type === 'bug-fix' ? [`- Error details: ${facts.hasErrorDetails ? 'given' : 'missing'}`] : []),
     `- Clarifying questions since the last proposal: ${questionsSinceProposal} of ${questionLimit}`,
     `- This turn: ${action}`,
   ].join('\n');

@@ -1,3 +1,5 @@
+import { truncate } from './text.ts';
+
 /**
  * Signs that a bug report says what exactly happens: code or quoted output, a named error type
  * ("TypeError", "ECONNREFUSED"), "Error: ..." text, logs or a stack trace, or a "when I ..., I get ..."
@@ -24,4 +26,13 @@ const DETAIL_FILE = /\.(?:log|txt|png|jpe?g|gif|webp|har)$/i;
  */
 export function hasErrorDetails(text: string, attachmentNames: readonly string[]): boolean {
   return DETAIL_PATTERNS.some((p) => p.test(text)) || attachmentNames.some((n) => DETAIL_FILE.test(n));
+}
+
+/**
+ * The person's own description of the error, for the expert and the scope: the first message that
+ * matches the detail patterns, whitespace folded, at most 160 characters; null when none does.
+ */
+export function findErrorReport(messages: readonly string[]): string | null {
+  const report = messages.find((message) => DETAIL_PATTERNS.some((p) => p.test(message)));
+  return report ? truncate(report.replace(/\s+/g, ' ').trim(), 160) : null;
 }

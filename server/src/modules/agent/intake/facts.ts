@@ -1,7 +1,7 @@
 import { classifyRequest } from './classify-request.ts';
 import { extractBudget } from './extract-budget.ts';
 import { extractDeadline } from './extract-deadline.ts';
-import { hasErrorDetails } from './extract-error-details.ts';
+import { findErrorReport, hasErrorDetails } from './extract-error-details.ts';
 import { extractFeatures } from './extract-features.ts';
 import { extractLinks } from './extract-links.ts';
 import { findStackInFileNames, findStackInText, mergeStack } from './extract-stack.ts';
@@ -26,6 +26,7 @@ export function extractFacts(messages: readonly string[], attachmentNames: reado
     links: extractLinks(messages),
     attachments: [...new Set(attachmentNames)],
     hasErrorDetails: hasErrorDetails(description, attachmentNames),
+    errorReport: findErrorReport(messages),
     features: extractFeatures(description),
     meaningfulWordCount: meaningfulWords(description).length,
     description,

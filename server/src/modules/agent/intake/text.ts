@@ -1,3 +1,4 @@
+import { ASKS_FOR_DETAILS } from '@unstuck/contract';
 /**
  * Words that carry no substance about the work: stop words, greetings, politeness and vague requests.
  * "help", "need" and "something" are here on purpose: "can you help me with something?" is not a goal.
@@ -62,11 +63,11 @@ export function joinAnd(items: readonly string[]): string {
 }
 
 /**
- * Phrases that make the client hide the proposal buttons (spec §4 "Proposal": question-like phrases such
- * as asking for more details). Text quoted from the person goes through `toStatement` before it enters a
- * proposal, so their own words cannot switch the buttons off.
+ * The client hides the proposal buttons on question-like phrases (spec §4 "Proposal"; the rule lives in
+ * the contract). Text quoted from the person goes through `toStatement` before it enters a proposal, so
+ * their own words cannot switch the buttons off.
  */
-const QUESTION_LIKE = /\b(?:could|can|would|will) you(?: please)?\b|\bmore details?\b|\btell me\b|\bshare\b/gi;
+const QUESTION_LIKE = new RegExp(ASKS_FOR_DETAILS.source, 'gi');
 
 /** Turns the person's words into a statement safe to quote in a proposal: no "?" and no question-like phrases. */
 export function toStatement(text: string): string {

@@ -48,6 +48,8 @@ export interface IntakeFacts {
   attachments: string[];
   /** For bugs: whether the exact error or the observed behaviour has been described. */
   hasErrorDetails: boolean;
+  /** For bugs: the person's words describing the error, when a message has them. */
+  errorReport: string | null;
   /** Features recognised in the text (sign-in, payments...), used as scope items and size signals. */
   features: string[];
   /** Count of meaningful (non-filler) words in all the person's messages: a detail signal for sizing. */

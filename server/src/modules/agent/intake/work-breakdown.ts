@@ -30,6 +30,8 @@ export function baseScope(facts: IntakeFacts): string[] {
     case 'bug-fix':
       return [
         `Reproduce the problem: ${goal}`,
+        // The goal line may already be the report; quoting it twice adds nothing.
+        ...(facts.errorReport && facts.errorReport !== facts.goal?.text ? [`Reported error: ${toStatement(facts.errorReport)}`] : []),
         `Find the root cause${code ? ` in the ${code} code` : ''}`,
         'Fix it and add a test or check so it does not come back',
         `Verify the fix${hosting ? ` on ${hosting}` : ''} with you and explain the cause`,
