@@ -96,6 +96,11 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
         413,
         /larger than 10 MB/,
       ],
+      [
+        sendMessage(server.url, guest, { content: 'bigger' }, { name: 'dump.zip', type: 'application/zip', data: new Uint8Array(15 * 1024 * 1024) }),
+        413,
+        /larger than 10 MB/,
+      ],
     ];
     for (const [answer, status, detail] of cases) {
       const { status: got, body } = await answer;

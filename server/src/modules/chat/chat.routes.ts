@@ -15,6 +15,8 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { readConversation, sendMessage } from './chat.service.ts';
 
+const tooLarge = () => new AppError(413, 'File is larger than 10 MB');
+
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /** The chat calls of spec §7: send a message to agent-1 and read a conversation. */
@@ -61,8 +63,12 @@ async function readMessageBody(request: FastifyRequest): Promise<{ fields: Recor
   for await (const part of request.parts({ limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, 'File is larger than 10 MB');
+      // Over the limit, the stream is cut off: toBuffer() throws or, if the cut came last, the file
+      // reads as truncated. Both mean the same to the person.
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+      });
+      if (part.file.truncated) throw tooLarge();
       file = { fileName: part.filename, declaredType: part.mimetype, data };
     } else {
       fields[part.fieldname] = String(part.value);
