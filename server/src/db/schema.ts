@@ -217,6 +217,13 @@ export const oidcPayloads = pgTable(
   ],
 );
 
+/** Request counters of rate limits, shared by every instance (docs/decisions/004-sign-in.md). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const schema = {
   users,
   conversations,
@@ -228,4 +235,5 @@ export const schema = {
   signInCodes,
   revokedTokens,
   oidcPayloads,
+  rateLimits,
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startOn, startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('sign-in rate limit on %s', (kind) => {
   let server: TestServer;
@@ -38,5 +38,27 @@ describe.each(databaseKinds)('sign-in rate limit on %s', (kind) => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await limited.json()).toEqual({ detail: 'Too many sign-in attempts. Please wait a moment and try again.' });
+  });
+});
+
+describe.runIf(databaseKinds.includes('postgres'))('sign-in rate limit across instances', () => {
+  let first: TestServer;
+  let second: Awaited<ReturnType<typeof startOn>>;
+  beforeAll(async () => {
+    first = await startTestServer('postgres', { SIGN_IN_RATE_LIMIT: '2' });
+    second = await startOn(first.testDatabase, { SIGN_IN_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.destroy();
+  });
+
+  it('two servers on one database count the same IP together', async () => {
+    const exchange = (url: string) =>
+      fetch(`${url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"guess"}' });
+    expect((await exchange(first.url)).status).toBe(401);
+    expect((await exchange(second.url)).status).toBe(401);
+    expect((await exchange(first.url)).status).toBe(429);
+    expect((await exchange(second.url)).status).toBe(429);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
+import { createDatabaseRateLimitStore } from '../../lib/rate-limit-store.ts';
 import { AppError } from '../../lib/errors.ts';
 import { identifyCaller, requireUser } from './caller.ts';
 import { exchangeSignInCode, refreshSession } from './session.service.ts';
@@ -37,7 +38,7 @@ const resultPage = { helmet: { enableCSPNonces: true, crossOriginOpenerPolicy: {
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(cookie);
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, { global: false, store: createDatabaseRateLimitStore(deps.db) });
     const limited = {
       rateLimit: { max: deps.config.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => new AppError(429, TOO_MANY) },
     };
