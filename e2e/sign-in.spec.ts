@@ -59,6 +59,17 @@ async function acceptProposalAndSeeThanks(page: Page) {
   await expect(message(page).isDisabled()).resolves.toBe(true);
 }
 
+/** A guest reaches a proposal at once and presses "✓ Sounds good": the sign-in modal opens. */
+async function guestAcceptsAProposal(baseUrl: string) {
+  const page = await newPage();
+  await page.goto(`${baseUrl}/`);
+  await sendAndAwaitReply(page, DETAILED_MESSAGE);
+  await acceptButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await dialog.waitFor();
+  return { page, dialog };
+}
+
 describe('sign-in through the embedded development provider (redirect mode)', () => {
   let server: TestServer;
 
@@ -126,12 +137,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
   });
 
   it('a guest who accepts a proposal signs in from the modal and the acceptance goes through after sign-in', async () => {
-    const page = await newPage();
-    await page.goto(`${server.baseUrl}/`);
-    await sendAndAwaitReply(page, DETAILED_MESSAGE);
-    await acceptButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
-    await dialog.waitFor();
+    const { page, dialog } = await guestAcceptsAProposal(server.baseUrl);
     await expect(dialog.textContent()).resolves.toContain('Accept and manage proposals');
     const width = await dialog.evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(420);
@@ -145,12 +151,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
   });
 
   it('closing the sign-in modal forgets the proposal action', async () => {
-    const page = await newPage();
-    await page.goto(`${server.baseUrl}/`);
-    await sendAndAwaitReply(page, DETAILED_MESSAGE);
-    await acceptButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
-    await dialog.waitFor();
+    const { page, dialog } = await guestAcceptsAProposal(server.baseUrl);
     // A click on the backdrop (outside the panel) closes it.
     await page.mouse.click(10, 10);
     await dialog.waitFor({ state: 'detached' });
