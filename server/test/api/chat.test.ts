@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_SECTION_MARKER } from '@unstuck/contract';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
-import { signInAs, startTestServer, type TestServer } from '../support/test-server.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
 
 const REQUEST = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
 
 describe.each(databaseKinds)('chat on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind);
 
   const countRows = async () => {
     const rows = await server.database.db.select({ id: messages.id }).from(messages);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, sendMessage, waitForAgentReply, waitForMessages, type Identity } from '../support/http.ts';
-import { signInAs, startTestServer, type TestServer } from '../support/test-server.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
 
 const ANSWERS = [
   'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router',
@@ -27,13 +27,7 @@ async function reachProposal(baseUrl: string, identity: Identity) {
 }
 
 describe.each(databaseKinds)('proposals on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind);
 
   const taskOf = async (conversationId: string) => {
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, sendMessage } from '../support/http.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 const DEBUG_CALLS = ['/api/ping', '/api/test-redirect', '/api/session', '/api/login/dev', '/api/conversations'];
 
 describe.each(databaseKinds)('debug probes and redirects on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
 
   it('ping answers with the time; test-redirect goes to the redirect test page', async () => {
     const ping = await callJson(server.url, 'GET', '/api/ping', null);
@@ -71,13 +65,7 @@ describe.each(databaseKinds)('debug probes and redirects on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('with DEBUG_PAGES=false on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { DEBUG_PAGES: 'false' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { DEBUG_PAGES: 'false' });
 
   it('the debug calls are unknown paths: 404', async () => {
     for (const path of DEBUG_CALLS) {

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, sendMessage } from '../support/http.ts';
 import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
-import { startOn, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startOn, useTestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('sign-in through the embedded development provider on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
 
   it('lists only the development provider, by redirect, when no provider is configured', async () => {
     expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({

@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GuestAssociationResponse } from '@unstuck/contract';
 import { conversations, files, tasks, users } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, type Identity } from '../support/http.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 const ASSOCIATE = '/api/v2/user/update-guest-associations';
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 describe.each(databaseKinds)('handing a guest session over to the signed-in user on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
 
   const associate = (token: string | null, guest: string | null) =>
     fetch(`${server.url}${ASSOCIATE}`, {

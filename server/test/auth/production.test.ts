@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { embeddedProviderEnabled, signInStartupNotice } from '../../src/modules/auth/identity-providers.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson } from '../support/http.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
 // What the load balancer in front of the production domain reports (Fastify trusts the proxy).
 const FROM_PRODUCTION_DOMAIN = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'unstuck.example' };
 
 describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example' });
 
   it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
     expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({ status: 200, body: { providers: [], mode: 'redirect' } });

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
-import { startOn, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startOn, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('sign-in rate limit on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '2' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '2' });
 
   it('the third sign-in start in a minute from one IP gets 429 with Retry-After and the too-many-requests result', async () => {
     const login = (mode: string) => fetch(`${server.url}/api/auth/login/dev?mode=${mode}`, { redirect: 'manual' });

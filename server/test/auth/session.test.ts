@@ -1,20 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSettings, signInCodes, users } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, sendMessage } from '../support/http.ts';
 import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('our session token on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.org' });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.org' });
 
   const session = (token: string) => callJson(server.url, 'GET', '/api/session', { token });
   const post = (path: string, token: string) => callJson(server.url, 'POST', path, { token });

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -34,6 +35,27 @@ export async function startTestServer(kind: 'pglite' | 'postgres', env: Record<s
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts a server before the suite's tests and destroys it after them.
+ * @returns a stand-in that forwards every property to the running server, so tests write
+ *   `server.url` although the server starts only in beforeAll.
+ */
+export function useTestServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): TestServer {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = await startTestServer(kind, env);
+  });
+  afterAll(async () => {
+    await running?.destroy();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, property) {
+      if (!running) throw new Error('The test server starts in beforeAll; use it inside a test or hook');
+      return Reflect.get(running, property);
+    },
+  });
 }
 
 /**
