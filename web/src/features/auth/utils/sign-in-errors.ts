@@ -12,44 +12,28 @@ export interface SignInProblem {
   rawCode?: string;
 }
 
-/** The texts of spec §8 "Sign-in". */
-export const SIGN_IN_TEXTS = {
-  popupBlocked: 'Popup was blocked by your browser. Please disable popup blockers for this site and try again.',
+/** The texts of spec §8 "Sign-in", by problem; `cancelled` is silent and `other` names its reason. */
+const SIGN_IN_TEXTS: Record<Exclude<SignInProblem['code'], 'cancelled' | 'other'>, string> = {
+  'popup-blocked': 'Popup was blocked by your browser. Please disable popup blockers for this site and try again.',
   internal: 'Authentication service error...',
   configuration: 'Authentication configuration error. Please contact support.',
   network: 'Network error. Please check your connection and try again.',
-  tooManyRequests: 'Too many sign-in attempts. Please wait a moment and try again.',
-  unauthorizedDomain: 'This domain is not authorized for sign-in. Please contact support.',
-  operationNotAllowed: 'Google sign-in is not enabled. Please contact support.',
-  /** What `other` says when nothing more is known (the server's redirect carries only the code). */
-  unknownReason: 'the sign-in did not complete',
-} as const;
+  'too-many-requests': 'Too many sign-in attempts. Please wait a moment and try again.',
+  'unauthorized-domain': 'This domain is not authorized for sign-in. Please contact support.',
+  'operation-not-allowed': 'Google sign-in is not enabled. Please contact support.',
+};
+
+/** What `other` says when nothing more is known (the server's redirect carries only the code). */
+const UNKNOWN_REASON = 'the sign-in did not complete';
 
 /**
  * The text a visitor sees for a sign-in problem (spec §8), or null when it stays silent (the
  * visitor cancelled or closed the popup).
  */
 export function signInErrorText(problem: SignInProblem): string | null {
-  switch (problem.code) {
-    case 'cancelled':
-      return null;
-    case 'popup-blocked':
-      return SIGN_IN_TEXTS.popupBlocked;
-    case 'internal':
-      return SIGN_IN_TEXTS.internal;
-    case 'configuration':
-      return SIGN_IN_TEXTS.configuration;
-    case 'network':
-      return SIGN_IN_TEXTS.network;
-    case 'too-many-requests':
-      return SIGN_IN_TEXTS.tooManyRequests;
-    case 'unauthorized-domain':
-      return SIGN_IN_TEXTS.unauthorizedDomain;
-    case 'operation-not-allowed':
-      return SIGN_IN_TEXTS.operationNotAllowed;
-    case 'other':
-      return `Sign-in failed: ${problem.message ?? SIGN_IN_TEXTS.unknownReason} (${problem.rawCode ?? problem.code})`;
-  }
+  if (problem.code === 'cancelled') return null;
+  if (problem.code === 'other') return `Sign-in failed: ${problem.message ?? UNKNOWN_REASON} (${problem.rawCode ?? problem.code})`;
+  return SIGN_IN_TEXTS[problem.code];
 }
 
 /** Reads `/login-error?code=…`: a known code, or `other` naming the unknown one. */
