@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { systemClock } from './lib/clock.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
-import type { AgentBrain } from './modules/agent/brain.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
 import { signInStartupNotice } from './modules/auth/identity-providers.ts';
 import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
@@ -28,19 +27,14 @@ export interface RunningServer {
 /**
  * Opens the database (migrations applied), starts the agent queue and worker, builds the app and
  * listens on HOST:PORT (PORT 0 picks a free port).
- * @param overrides a test's brain or clock instead of the configured ones.
  */
-export async function startServer(
-  config: Config,
-  overrides: { brain?: AgentBrain; clock?: Clock } = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const clock = overrides.clock ?? systemClock;
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
   const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
   const identity = createIdentityRegistry(config, database.db);
   const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
-  const brain = overrides.brain ?? brainFromConfig(config);
+  const brain = brainFromConfig(config);
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
   const queueRef: { enqueue(conversationId: string): Promise<void> } = {
@@ -51,14 +45,14 @@ export async function startServer(
   const app = await buildApp({
     config,
     db: database.db,
-    clock,
+    clock: systemClock,
     tokens,
     identity,
     relyingParty: createRelyingParty(),
     storage,
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
   });
-  const agentDeps = { db: database.db, brain, clock, config };
+  const agentDeps = { db: database.db, brain, clock: systemClock, config };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
     log: app.log,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AGENT_RECIPIENT_ID, TASK_SECTION_MARKER, type MessageMetadata } from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -82,7 +82,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
             ? { proposalMessageId: stored.id, proposalContent: turn.content, proposalStatus: 'pending' as const, status: 'PENDING_ACCEPTANCE' as const }
             : {}),
         })
-        .where(and(eq(tasks.id, task.id)));
+        .where(eq(tasks.id, task.id));
     }
     return stored.id;
   });

@@ -65,11 +65,11 @@ export async function sendMessage(
       })
       .returning({ id: messages.id });
     await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-    return { id: stored!.id, conversation_id: conversationId, attachment_url: attachment?.url };
+    return { id: stored!.id, conversation_id: conversationId, ...(attachment ? { attachment_url: attachment.url } : {}) };
   });
 
   await deps.agentQueue.enqueue(result.conversation_id);
-  return result.attachment_url ? result : { id: result.id, conversation_id: result.conversation_id };
+  return result;
 }
 
 /**
