@@ -76,7 +76,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
   beforeAll(async () => {
     // Many sign-ins from one address within a minute: the default limit (20) is not under test here.
     server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, SIGN_IN_RATE_LIMIT: '1000' });
-    });
+  });
   afterAll(() => server?.stop());
 
   it('a guest at the limit signs in, keeps the conversation, accepts the proposal and signs out', async () => {
@@ -92,7 +92,12 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await page.getByRole('button', { name: 'Send' }).click();
     const card = page.getByRole('region', { name: 'Sign in to keep going' });
     await card.waitFor();
-    for (const benefit of ['Continue your conversations', 'Access your chat history', 'Share code through GitHub repositories', 'Get help from human experts']) {
+    for (const benefit of [
+      'Continue your conversations',
+      'Access your chat history',
+      'Share code through GitHub repositories',
+      'Get help from human experts',
+    ]) {
       await expect(card.getByText(benefit).isVisible()).resolves.toBe(true);
     }
     await shot(page, 'sign-in-1-card.png');
@@ -263,7 +268,7 @@ describe('popup sign-in on the production domain', () => {
       EMBEDDED_OIDC: 'true',
       SIGN_IN_RATE_LIMIT: '1000',
     }));
-    });
+  });
   afterAll(() => server?.stop());
 
   it('a blocked popup shows why', async () => {

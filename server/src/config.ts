@@ -9,7 +9,12 @@ const optionalUrl = z.url().optional();
 /** `a@x.com, B@y.org` → `['a@x.com', 'b@y.org']`: admin emails compare case-insensitively. */
 const emailList = z
   .string()
-  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
 
 /**
@@ -32,7 +37,10 @@ const configSchema = z
     PRODUCT_NAME: z.string().min(1).default('Unstuck'),
     AI_NAME: z.string().min(1).default('Unstuck AI'),
     AGENT_HOURLY_RATE: z.coerce.number().positive().default(95),
-    AGENT_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    AGENT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .default('USD'),
     AGENT_WORKER: booleanFlag.default(true),
     AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),

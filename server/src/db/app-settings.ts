@@ -12,7 +12,10 @@ import { appSettings } from './schema.ts';
 export async function loadOrCreateSetting(db: Db, key: string, create: () => Promise<string> | string): Promise<string> {
   const [existing] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   if (existing) return existing.value;
-  await db.insert(appSettings).values({ key, value: await create() }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key, value: await create() })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   if (!row) throw new Error(`${key} could not be stored`);
   return row.value;

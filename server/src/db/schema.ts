@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -27,7 +15,9 @@ export const users = pgTable(
     email: text('email'),
     name: text('name'),
     picture: text('picture'),
-    role: text('role', { enum: ['guest', 'user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['guest', 'user', 'admin'] })
+      .notNull()
+      .default('user'),
     isExpert: boolean('is_expert').notNull().default(false),
     isGuest: boolean('is_guest').notNull().default(false),
     identityIssuer: text('identity_issuer'),

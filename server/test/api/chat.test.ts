@@ -32,7 +32,13 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const list = await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
     expect(list.map((m) => m.sender_id)).toEqual([guest.guest, 'agent-1']);
     const [mine, reply] = list;
-    expect(mine).toMatchObject({ id: sent.body.id, content: REQUEST, type: 'direct', recipient_id: 'agent-1', moderationStatus: 'approved' });
+    expect(mine).toMatchObject({
+      id: sent.body.id,
+      content: REQUEST,
+      type: 'direct',
+      recipient_id: 'agent-1',
+      moderationStatus: 'approved',
+    });
     expect(reply).toMatchObject({ reply_to_message_id: sent.body.id, recipient_id: guest.guest, metadata: { kind: 'question' } });
     expect(reply.content).not.toContain(TASK_SECTION_MARKER);
     expect(new Date(reply.created_at).getTime()).toBeGreaterThanOrEqual(new Date(mine.created_at).getTime());
@@ -86,12 +92,22 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
       [sendMessage(server.url, null, { content: 'hi' }), 401, /Authentication required/],
       [sendMessage(server.url, { token: 'not-a-jwt' }, { content: 'hi' }), 401, /Invalid or expired token/],
       [
-        sendMessage(server.url, guest, { content: 'big' }, { name: 'big.bin', type: 'application/octet-stream', data: new Uint8Array(10 * 1024 * 1024 + 1) }),
+        sendMessage(
+          server.url,
+          guest,
+          { content: 'big' },
+          { name: 'big.bin', type: 'application/octet-stream', data: new Uint8Array(10 * 1024 * 1024 + 1) },
+        ),
         413,
         /larger than 10 MB/,
       ],
       [
-        sendMessage(server.url, guest, { content: 'bigger' }, { name: 'dump.zip', type: 'application/zip', data: new Uint8Array(15 * 1024 * 1024) }),
+        sendMessage(
+          server.url,
+          guest,
+          { content: 'bigger' },
+          { name: 'dump.zip', type: 'application/zip', data: new Uint8Array(15 * 1024 * 1024) },
+        ),
         413,
         /larger than 10 MB/,
       ],
@@ -106,7 +122,12 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   it('a message with a file stores it and serves it back from attachment_url', async () => {
     const guest = { guest: newGuestId() };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    const sent = await sendMessage(server.url, guest, { content: '' }, { name: 'screen shot.png', type: 'application/octet-stream', data: png });
+    const sent = await sendMessage(
+      server.url,
+      guest,
+      { content: '' },
+      { name: 'screen shot.png', type: 'application/octet-stream', data: png },
+    );
     expect(sent.status).toBe(200);
     expect(sent.body.attachment_url).toMatch(/^\/api\/v2\/files\/[0-9a-f-]{36}\/screen%20shot\.png$/);
     const file = await fetch(`${server.url}${sent.body.attachment_url}`);
@@ -145,7 +166,10 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   });
 
   it('health reports the database', async () => {
-    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({ status: 200, body: { status: 'ok', database: 'ok', identity: 'ok' } });
+    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'ok', identity: 'ok' },
+    });
   });
 
   it('unknown API paths answer 404 with a detail', async () => {

@@ -59,10 +59,7 @@ describe.each(databaseKinds)('agent-1 durability on %s', (kind) => {
     // Give both workers time to (wrongly) answer twice, then count.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const sent of sends) {
-      const replies = await first.database.db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.replyToMessageId, sent.body.id));
+      const replies = await first.database.db.select({ id: messages.id }).from(messages).where(eq(messages.replyToMessageId, sent.body.id));
       expect(replies).toHaveLength(1);
     }
   });

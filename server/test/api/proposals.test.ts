@@ -92,8 +92,14 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const { proposal } = await reachProposal(server.url, { token });
     const other = await signInAs(server);
     const path = `/api/v2/proposals/${proposal.id}/accept`;
-    expect(await callJson(server.url, 'POST', path, { token: other.token })).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
-    expect(await callJson(server.url, 'POST', path, { guest: newGuestId() })).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect(await callJson(server.url, 'POST', path, { token: other.token })).toEqual({
+      status: 404,
+      body: { detail: 'Proposal not found' },
+    });
+    expect(await callJson(server.url, 'POST', path, { guest: newGuestId() })).toEqual({
+      status: 401,
+      body: { detail: 'Authentication required' },
+    });
     expect(await callJson(server.url, 'POST', path, null)).toEqual({ status: 401, body: { detail: 'Authentication required' } });
     expect((await callJson(server.url, 'POST', '/api/v2/proposals/not-a-uuid/accept', { token })).status).toBe(400);
   });

@@ -70,7 +70,11 @@ describe.each(databaseKinds)('with DEBUG_PAGES=false on %s', (kind) => {
   it('the debug calls are unknown paths: 404', async () => {
     for (const path of DEBUG_CALLS) {
       const answer = await fetch(`${server.url}${path}`, { redirect: 'manual' });
-      expect({ path, status: answer.status, body: await answer.json() }).toEqual({ path, status: 404, body: { detail: `Not found: GET ${path}` } });
+      expect({ path, status: answer.status, body: await answer.json() }).toEqual({
+        path,
+        status: 404,
+        body: { detail: `Not found: GET ${path}` },
+      });
     }
   });
 });

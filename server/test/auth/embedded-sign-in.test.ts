@@ -30,7 +30,10 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
   });
 
   it('a person signs in with email and name over real HTTP and calls the API with the token', async () => {
-    const { url } = await runSignIn(server.url, 'dev', { form: { email: 'Ada@Example.com', name: 'Ada Lovelace' }, returnTo: '/dashboard' });
+    const { url } = await runSignIn(server.url, 'dev', {
+      form: { email: 'Ada@Example.com', name: 'Ada Lovelace' },
+      returnTo: '/dashboard',
+    });
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('return_to')).toBe('/dashboard');
     const code = url.searchParams.get('auth_code')!;
@@ -133,15 +136,18 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
   });
 
   // Several instances share PostgreSQL; PGlite is one process per data folder.
-  it.runIf(kind === 'postgres')('a second instance on the same database uses the same provider keys and accepts the same tokens', async () => {
-    const other = await startOn(server.testDatabase, { SIGN_IN_RATE_LIMIT: '1000' });
-    try {
-      const keys = async (base: string) => ((await callJson(base, 'GET', '/oidc/jwks', null)).body as { keys: unknown[] }).keys;
-      expect(await keys(other.url)).toEqual(await keys(server.url));
-      const session = await signInWithDevProvider(server.url, { email: 'multi@example.com' });
-      expect((await callJson(other.url, 'GET', '/api/conversations', { token: session.token })).status).toBe(200);
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(kind === 'postgres')(
+    'a second instance on the same database uses the same provider keys and accepts the same tokens',
+    async () => {
+      const other = await startOn(server.testDatabase, { SIGN_IN_RATE_LIMIT: '1000' });
+      try {
+        const keys = async (base: string) => ((await callJson(base, 'GET', '/oidc/jwks', null)).body as { keys: unknown[] }).keys;
+        expect(await keys(other.url)).toEqual(await keys(server.url));
+        const session = await signInWithDevProvider(server.url, { email: 'multi@example.com' });
+        expect((await callJson(other.url, 'GET', '/api/conversations', { token: session.token })).status).toBe(200);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

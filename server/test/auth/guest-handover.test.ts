@@ -17,7 +17,10 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     fetch(`${server.url}${ASSOCIATE}`, {
       method: 'POST',
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(guest ? { 'x-guest-session-id': guest } : {}) },
-    }).then(async (response) => ({ status: response.status, body: (await response.json()) as GuestAssociationResponse | { detail: string } }));
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as GuestAssociationResponse | { detail: string },
+    }));
 
   /** A guest who asked something, got the agent's question, answered it and attached a file. */
   async function guestWithConversation() {
@@ -25,7 +28,12 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     const first = await sendMessage(server.url, guest, { content: 'My Next.js build fails on Vercel since the upgrade' });
     const conversationId: string = first.body.conversation_id;
     await waitForAgentReply(server.url, guest, conversationId, first.body.id);
-    const second = await sendMessage(server.url, guest, { content: 'Here is the log', conversationId }, { name: 'log.png', type: 'image/png', data: PNG });
+    const second = await sendMessage(
+      server.url,
+      guest,
+      { content: 'Here is the log', conversationId },
+      { name: 'log.png', type: 'image/png', data: PNG },
+    );
     await waitForAgentReply(server.url, guest, conversationId, second.body.id);
     return { guest, conversationId };
   }

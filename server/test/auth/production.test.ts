@@ -13,7 +13,10 @@ describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind)
   const server = useTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example' });
 
   it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
-    expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({ status: 200, body: { providers: [], mode: 'redirect' } });
+    expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({
+      status: 200,
+      body: { providers: [], mode: 'redirect' },
+    });
     // No discovery document: /oidc is not a page of the web app either.
     const discovery = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);
     expect(discovery.status).toBe(404);

@@ -29,7 +29,10 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     const [row] = await server.database.db.select().from(signInCodes).orderBy(desc(signInCodes.createdAt)).limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
-    await server.database.db.update(signInCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInCodes.codeHash, row!.codeHash));
+    await server.database.db
+      .update(signInCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signInCodes.codeHash, row!.codeHash));
     expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!)).status).toBe(401);
   });
 
@@ -83,9 +86,16 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
   });
 
   it('session, refresh and logout need a token', async () => {
-    expect(await callJson(server.url, 'POST', '/api/auth/refresh', null)).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect(await callJson(server.url, 'POST', '/api/auth/refresh', null)).toEqual({
+      status: 401,
+      body: { detail: 'Authentication required' },
+    });
     expect((await callJson(server.url, 'POST', '/api/auth/logout', { guest: 'guest-abcdef123' })).status).toBe(401);
-    const empty = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const empty = await fetch(`${server.url}/api/auth/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(empty.status).toBe(400);
   });
 });

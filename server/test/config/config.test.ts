@@ -12,7 +12,9 @@ describe('configuration', () => {
   it('names every bad variable in one error', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AGENT_CURRENCY: 'dollars' });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/PORT: .*\n.*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n.*AGENT_CURRENCY: must be an ISO 4217 code/);
+    expect(attempt).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n.*AGENT_CURRENCY: must be an ISO 4217 code/,
+    );
   });
 
   it('requires the model and endpoint when an LLM provider is chosen', () => {

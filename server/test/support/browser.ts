@@ -39,7 +39,11 @@ export class TestBrowser {
    * Follows redirects from `response` until one leads to a URL for which `stop` holds (returned
    * without being fetched) or an answer is not a redirect (returned with its URL).
    */
-  async follow(response: Response, from: string | URL, stop: (url: URL) => boolean = () => false): Promise<{ url: URL; response: Response }> {
+  async follow(
+    response: Response,
+    from: string | URL,
+    stop: (url: URL) => boolean = () => false,
+  ): Promise<{ url: URL; response: Response }> {
     let current = new URL(from);
     let answer = response;
     for (let hops = 0; hops < 20 && REDIRECTS.has(answer.status); hops += 1) {
@@ -62,12 +66,12 @@ export class TestBrowser {
     const at = pair.indexOf('=');
     const name = pair.slice(0, at);
     const value = pair.slice(at + 1);
-    const attribute = (key: string) =>
-      attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+    const attribute = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const path = attribute('path') ?? '/';
     const maxAge = attribute('max-age');
     const expires = attribute('expires');
-    const gone = value === '' || (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now());
+    const gone =
+      value === '' || (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now());
     this.cookies = this.cookies.filter((c) => !(c.host === url.host && c.name === name && c.path === path));
     if (!gone) this.cookies.push({ host: url.host, path, name, value });
   }

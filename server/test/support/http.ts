@@ -38,12 +38,7 @@ export async function sendMessage(
 }
 
 /** GET or POST a JSON endpoint with a caller's headers. */
-export async function callJson(
-  baseUrl: string,
-  method: 'GET' | 'POST',
-  pathName: string,
-  identity: Identity | null,
-): Promise<JsonAnswer> {
+export async function callJson(baseUrl: string, method: 'GET' | 'POST', pathName: string, identity: Identity | null): Promise<JsonAnswer> {
   const response = await fetch(`${baseUrl}${pathName}`, { method, headers: identityHeaders(identity) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };

@@ -45,7 +45,8 @@ export async function startOpenAiCompatibleServer() {
       }
       // The protocol: JSON content only when the request asked for it with response_format.
       const wantsJson = body.response_format?.type === 'json_schema' || body.response_format?.type === 'json_object';
-      const content = 'json' in reply && wantsJson ? JSON.stringify(reply.json) : 'text' in reply ? reply.text : 'I can only answer in text.';
+      const content =
+        'json' in reply && wantsJson ? JSON.stringify(reply.json) : 'text' in reply ? reply.text : 'I can only answer in text.';
       const send = () => sendJson(res, 200, completion(body.model, content));
       const delayMs = 'delayMs' in reply ? (reply.delayMs ?? 0) : 0;
       if (delayMs === 0) return send();

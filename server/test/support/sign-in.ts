@@ -29,7 +29,10 @@ export async function runSignIn(
 }
 
 /** Exchanges the one-time code of `/?auth_code=…` for our token (`POST /api/auth/session`). */
-export async function exchangeCode(baseUrl: string, code: string): Promise<{ status: number; body: SessionResponse & { detail?: string } }> {
+export async function exchangeCode(
+  baseUrl: string,
+  code: string,
+): Promise<{ status: number; body: SessionResponse & { detail?: string } }> {
   const response = await fetch(`${baseUrl}/api/auth/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -88,9 +88,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => s !== undefined,
-  );
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined);
 
   let response: Response;
   try {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initialBackoffState,
-  nextBackoffState,
-  POLLING_FAILED_MESSAGE,
-  type BackoffState,
-  type PollOutcome,
-} from './backoff-polling.ts';
+import { initialBackoffState, nextBackoffState, POLLING_FAILED_MESSAGE, type BackoffState, type PollOutcome } from './backoff-polling.ts';
 
 const quiet: PollOutcome = { ok: true, newItems: 0 };
 const news: PollOutcome = { ok: true, newItems: 2 };

@@ -44,11 +44,7 @@ export function initialBackoffState(options: BackoffOptions = BACKOFF_DEFAULTS):
  * The state after one poll: news resets it, 3 quiet polls stretch the interval ×1.5 (≤ 30 s), the
  * 5th failure in a row stops it with {@link POLLING_FAILED_MESSAGE}. Pure.
  */
-export function nextBackoffState(
-  state: BackoffState,
-  outcome: PollOutcome,
-  options: BackoffOptions = BACKOFF_DEFAULTS,
-): BackoffState {
+export function nextBackoffState(state: BackoffState, outcome: PollOutcome, options: BackoffOptions = BACKOFF_DEFAULTS): BackoffState {
   if (state.stopped) return state;
   if (!outcome.ok) {
     const consecutiveErrors = state.consecutiveErrors + 1;

@@ -25,5 +25,7 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatTimestamp(value: string | number | Date, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(timeZone).format(date).replace(/\u202f/g, ' ');
+  return formatter(timeZone)
+    .format(date)
+    .replace(/\u202f/g, ' ');
 }

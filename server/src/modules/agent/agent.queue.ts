@@ -38,13 +38,9 @@ export async function startAgentQueue(
   let workerId: string | null = null;
   if (options.handler) {
     const handler = options.handler;
-    workerId = await boss.work<{ conversationId: string }>(
-      QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (job) await handler(job.data.conversationId);
-      },
-    );
+    workerId = await boss.work<{ conversationId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (job) await handler(job.data.conversationId);
+    });
   }
 
   return {
@@ -73,6 +69,8 @@ export async function findWaitingConversations(database: Database): Promise<stri
     ) last
     left join tasks t on t.conversation_id = last.conversation_id
     where last.sender_id not like 'agent-%'
-       or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as unknown as { rows: { conversation_id: string }[] };
+       or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as unknown as {
+    rows: { conversation_id: string }[];
+  };
   return result.rows.map((row) => row.conversation_id);
 }

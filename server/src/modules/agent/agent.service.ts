@@ -18,8 +18,7 @@ export interface AgentDeps {
 }
 
 /** Agent-1 answers after acceptance without asking its brain: the work is with the humans now. */
-export const AFTER_ACCEPTANCE_REPLY =
-  'Thanks! Your proposal is accepted and a human expert is on it. We will reply here and by email.';
+export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a human expert is on it. We will reply here and by email.';
 
 /**
  * Answers what agent-1 owes a conversation, once (issue #2 "Work for the agent is durable"): it
@@ -79,7 +78,12 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
           clarifiedScope: brief.clarifiedScope,
           jobSummaryForEngineer: brief.jobSummaryForEngineer,
           ...(turn.kind === 'proposal'
-            ? { proposalMessageId: stored.id, proposalContent: turn.content, proposalStatus: 'pending' as const, status: 'PENDING_ACCEPTANCE' as const }
+            ? {
+                proposalMessageId: stored.id,
+                proposalContent: turn.content,
+                proposalStatus: 'pending' as const,
+                status: 'PENDING_ACCEPTANCE' as const,
+              }
             : {}),
         })
         .where(eq(tasks.id, task.id));

@@ -71,7 +71,12 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
             // The provider knows only PUBLIC_URL's callback, and the state cookie would not come back here.
             throw new SignInError('unauthorized-domain', `Sign-in must start at ${target.appOrigin}`);
           }
-          const started = await startSignIn(deps, { providerId: request.params.provider, returnTo: target.returnTo, mode: target.mode, origin: target.appOrigin });
+          const started = await startSignIn(deps, {
+            providerId: request.params.provider,
+            returnTo: target.returnTo,
+            mode: target.mode,
+            origin: target.appOrigin,
+          });
           reply.setCookie(STATE_COOKIE, started.state, {
             path: CALLBACK_PREFIX,
             httpOnly: true,
@@ -104,10 +109,8 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
       async (request) => exchangeSignInCode(deps, request.body.code),
     );
 
-    typed.post(
-      '/api/auth/refresh',
-      { schema: { response: { 200: sessionResponseSchema, ...errors } }, config: limited },
-      async (request) => refreshSession(deps, requireUser(await identifyCaller(request, deps.tokens)).token),
+    typed.post('/api/auth/refresh', { schema: { response: { 200: sessionResponseSchema, ...errors } }, config: limited }, async (request) =>
+      refreshSession(deps, requireUser(await identifyCaller(request, deps.tokens)).token),
     );
 
     typed.post('/api/auth/logout', { schema: { response: { 200: logoutResponseSchema, ...errors } } }, async (request) => {
@@ -122,7 +125,8 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The app's origin: PUBLIC_URL when set (the only domain providers know), else the request's. */
-const appOrigin = (config: Config, request: FastifyRequest) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : requestOrigin(request));
+const appOrigin = (config: Config, request: FastifyRequest) =>
+  config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : requestOrigin(request);
 
 function defaultTarget(config: Config, request: FastifyRequest, mode: SignInMode): SignInTarget {
   return { mode, appOrigin: appOrigin(config, request), returnTo: '/' };
@@ -135,7 +139,12 @@ function signInMode(config: Config, origin: string): SignInMode {
 }
 
 /** Sends a failed sign-in's result; failures an operator can act on are logged. */
-function sendFailure(request: FastifyRequest, reply: FastifyReply, target: SignInTarget, outcome: Extract<SignInOutcome, { error: unknown }>) {
+function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: SignInTarget,
+  outcome: Extract<SignInOutcome, { error: unknown }>,
+) {
   if (outcome.error === 'internal' || outcome.error === 'configuration' || outcome.error === 'network') {
     request.log.warn({ err: outcome.cause, code: outcome.error }, 'sign-in failed');
   }

@@ -83,10 +83,7 @@ export function embeddedProviderEnabled(config: Config): boolean {
 export function signInStartupNotice(config: Config): { level: 'info' | 'warn'; message: string } | null {
   if (configuredProviders(config).length > 0) return null;
   if (!embeddedProviderEnabled(config)) {
-    const why =
-      config.EMBEDDED_OIDC === false
-        ? 'EMBEDDED_OIDC=false'
-        : 'NODE_ENV=production (set EMBEDDED_OIDC=true to allow it)';
+    const why = config.EMBEDDED_OIDC === false ? 'EMBEDDED_OIDC=false' : 'NODE_ENV=production (set EMBEDDED_OIDC=true to allow it)';
     return {
       level: 'warn',
       message: `Sign-in is unavailable: no identity provider is configured and the embedded development provider is off because of ${why}.`,

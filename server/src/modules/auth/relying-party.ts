@@ -58,7 +58,12 @@ export function createRelyingParty(): RelyingParty {
   return {
     async authorizationUrl(provider, redirectUri, checks) {
       const config = await configurationFor(provider);
-      const parameters: Record<string, string> = { ...provider.authorizationParams, redirect_uri: redirectUri, scope: SCOPE, state: checks.state };
+      const parameters: Record<string, string> = {
+        ...provider.authorizationParams,
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        state: checks.state,
+      };
       if (checks.codeVerifier) {
         parameters.code_challenge = await oidc.calculatePKCECodeChallenge(checks.codeVerifier);
         parameters.code_challenge_method = 'S256';
@@ -77,9 +82,7 @@ export function createRelyingParty(): RelyingParty {
       });
       const idToken = tokens.claims();
       if (!idToken) throw new oidc.ClientError('the provider returned no ID token');
-      const userInfo = config.serverMetadata().userinfo_endpoint
-        ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)
-        : {};
+      const userInfo = config.serverMetadata().userinfo_endpoint ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub) : {};
       const claims: Record<string, unknown> = { ...idToken, ...userInfo };
       return {
         issuer: idToken.iss,
@@ -107,7 +110,12 @@ async function discover(provider: IdentityProvider): Promise<oidc.Configuration>
     timeout: REQUEST_TIMEOUT_SECONDS,
   });
   const metadata = discovered.serverMetadata();
-  const config = new oidc.Configuration(metadata, provider.clientId, provider.clientSecret, clientAuthentication(metadata, provider.clientSecret));
+  const config = new oidc.Configuration(
+    metadata,
+    provider.clientId,
+    provider.clientSecret,
+    clientAuthentication(metadata, provider.clientSecret),
+  );
   config.timeout = REQUEST_TIMEOUT_SECONDS;
   if (insecure) oidc.allowInsecureRequests(config);
   return config;

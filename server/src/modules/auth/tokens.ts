@@ -85,10 +85,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
     async revoke(token) {
       // Rows of tokens past their expiry guard nothing any more.
       await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-      await db
-        .insert(revokedTokens)
-        .values({ jti: token.jti, userId: token.uid, expiresAt: token.expiresAt })
-        .onConflictDoNothing();
+      await db.insert(revokedTokens).values({ jti: token.jti, userId: token.uid, expiresAt: token.expiresAt }).onConflictDoNothing();
     },
   };
 }

@@ -10,8 +10,7 @@ import { countSentMessages, findOwnedConversation, listConversationMessages } fr
 import { toMessageView } from './message-view.ts';
 
 /** Spec §5's text for a signed-in user's limit; the client shows the same. */
-export const SIGNED_IN_LIMIT_DETAIL =
-  'You have reached the 10 message limit for this session. Please start a new conversation.';
+export const SIGNED_IN_LIMIT_DETAIL = 'You have reached the 10 message limit for this session. Please start a new conversation.';
 
 const TITLE_LENGTH = 80;
 
@@ -41,10 +40,7 @@ export async function sendMessage(
     let conversationId = fields.conversationId;
     if (conversationId) {
       if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
-      if (
-        caller.kind === 'user' &&
-        (await countSentMessages(tx, caller.id, conversationId)) >= LIMITS.signedInMessagesPerConversation
-      ) {
+      if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, conversationId)) >= LIMITS.signedInMessagesPerConversation) {
         throw forbidden(SIGNED_IN_LIMIT_DETAIL);
       }
     } else {

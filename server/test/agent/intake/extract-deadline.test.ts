@@ -32,8 +32,6 @@ describe('deadline extraction', () => {
   });
 
   it('takes the deadline of the latest message that states one', () => {
-    expect(extractDeadline(['by Friday please', 'React and Node', 'actually within 2 weeks is fine'])?.text).toBe(
-      'within 2 weeks',
-    );
+    expect(extractDeadline(['by Friday please', 'React and Node', 'actually within 2 weeks is fine'])?.text).toBe('within 2 weeks');
   });
 });

@@ -4,10 +4,7 @@ import { extractLinks } from '../../../src/modules/agent/intake/extract-links.ts
 describe('link extraction', () => {
   it('finds full URLs and bare domains once each, in order of mention', () => {
     expect(
-      extractLinks([
-        'The repo is https://github.com/acme/shop and the site is acme-shop.com',
-        'again: https://github.com/acme/shop',
-      ]),
+      extractLinks(['The repo is https://github.com/acme/shop and the site is acme-shop.com', 'again: https://github.com/acme/shop']),
     ).toEqual(['https://github.com/acme/shop', 'http://acme-shop.com']);
   });
 

@@ -7,10 +7,7 @@ const names = (text: string): string[] => findStackInText(text).map((s) => s.nam
 
 describe('stack extraction', () => {
   it('finds Next.js and Vercel in a bug report, in order of mention', () => {
-    expect(names('My Next.js app on Vercel returns 500 on every API route after upgrading to App Router')).toEqual([
-      'Next.js',
-      'Vercel',
-    ]);
+    expect(names('My Next.js app on Vercel returns 500 on every API route after upgrading to App Router')).toEqual(['Next.js', 'Vercel']);
   });
 
   it('maps aliases to canonical names whatever the letter case of ordinary aliases', () => {
@@ -45,12 +42,7 @@ describe('stack extraction', () => {
   it('does not read ordinary words as product names', () => {
     expect(names('the cursor jumps when I express my thanks, a swift reply would be lovable')).toEqual([]);
     expect(names('the Express checkout button')).toEqual([]);
-    expect(names('I built it with Cursor and Lovable, the API is Node and Express')).toEqual([
-      'Cursor',
-      'Lovable',
-      'Node.js',
-      'Express',
-    ]);
+    expect(names('I built it with Cursor and Lovable, the API is Node and Express')).toEqual(['Cursor', 'Lovable', 'Node.js', 'Express']);
   });
 
   it('prefers the longer name where two overlap', () => {

@@ -15,7 +15,9 @@ function factLines(facts: IntakeFacts): string[] {
     `Stack: ${facts.stack.map((s) => s.name).join(', ') || 'not named'}`,
     `Deadline: ${facts.deadline ? `${facts.deadline.text}${facts.deadline.urgent ? ' (urgent)' : ''}` : 'not given'}`,
     `Budget: ${facts.budget?.text ?? 'not given'}`,
-    ...(facts.type === 'bug-fix' ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`] : []),
+    ...(facts.type === 'bug-fix'
+      ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`]
+      : []),
     `Links: ${facts.links.join(', ') || 'none'}`,
     `Attachments: ${facts.attachments.join(', ') || 'none'}`,
   ];

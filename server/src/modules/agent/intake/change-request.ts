@@ -28,7 +28,10 @@ export interface ScopeState {
 }
 
 const CLAUSE_END = String.raw`(?=\s+but\b|,?\s+and\s+(?:remove|drop|skip|make|change|lower|reduce|cut|move|set)\b|[.;!?\n]|$)`;
-const ADD = new RegExp(String.raw`\b(?:add(?:ing)?|includ(?:e|ing)|also (?:add|need|want)|plus)\s+(?:an?\s+|the\s+|some\s+)?(?!that\b)([^.;!?\n]+?)${CLAUSE_END}`, 'gi');
+const ADD = new RegExp(
+  String.raw`\b(?:add(?:ing)?|includ(?:e|ing)|also (?:add|need|want)|plus)\s+(?:an?\s+|the\s+|some\s+)?(?!that\b)([^.;!?\n]+?)${CLAUSE_END}`,
+  'gi',
+);
 const REMOVE = new RegExp(
   String.raw`\b(?:remov(?:e|ing)|drop(?:ping)?|skip(?:ping)?|leav(?:e|ing) out|exclud(?:e|ing)|without|no need for|(?:don'?t|do not) need)\s+(?:the\s+|an?\s+|any\s+)?([^.;,!?\n]+?)(?=\s+(?:and|but)\b|[.;,!?\n]|$)`,
   'gi',
@@ -56,7 +59,11 @@ export function parseChangeRequest(text: string): ChangeRequest {
 }
 
 function stems(text: string): Set<string> {
-  return new Set(meaningfulWords(text).filter((w) => w.length >= 3).map((w) => w.replace(/s$/, '')));
+  return new Set(
+    meaningfulWords(text)
+      .filter((w) => w.length >= 3)
+      .map((w) => w.replace(/s$/, '')),
+  );
 }
 
 /** An item matches a removal when they share a feature ("login" ~ "User accounts and sign-in") or a word. */

@@ -82,11 +82,7 @@ const cents = (n: number): number => Math.round(n * 100) / 100;
  * only when `adjustment.fitToBudget` (the person changed the budget after a proposal), because a first
  * proposal should show what the work takes. Prices are hours × `rates.hourlyRate`, rounded to cents.
  */
-export function estimateWork(
-  facts: IntakeFacts,
-  adjustment: SizeAdjustment,
-  rates: { hourlyRate: number; currency: string },
-): Estimate {
+export function estimateWork(facts: IntakeFacts, adjustment: SizeAdjustment, rates: { hourlyRate: number; currency: string }): Estimate {
   const row = HOURS_TABLE[facts.type];
   const sizedByFeatures = facts.type === 'new-app' || facts.type === 'new-feature' || facts.type === 'integration';
   const items = (sizedByFeatures ? facts.features.length : 0) + adjustment.addedItems - adjustment.removedItems;

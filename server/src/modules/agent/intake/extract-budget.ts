@@ -7,8 +7,22 @@ const CODE = String.raw`(USD|EUR|GBP|CAD|AUD|INR|CHF)`;
 const WORD = String.raw`(dollars?|bucks|euros?|pounds?)`;
 
 const CURRENCY_BY_TOKEN: Readonly<Record<string, string>> = {
-  $: 'USD', us$: 'USD', ca$: 'CAD', c$: 'CAD', au$: 'AUD', a$: 'AUD', '€': 'EUR', '£': 'GBP', '₹': 'INR',
-  dollar: 'USD', dollars: 'USD', bucks: 'USD', euro: 'EUR', euros: 'EUR', pound: 'GBP', pounds: 'GBP',
+  $: 'USD',
+  us$: 'USD',
+  ca$: 'CAD',
+  c$: 'CAD',
+  au$: 'AUD',
+  a$: 'AUD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '₹': 'INR',
+  dollar: 'USD',
+  dollars: 'USD',
+  bucks: 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
 };
 
 interface Candidate {
@@ -24,7 +38,10 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpMatchArray) => { token:
   { pattern: new RegExp(`\\b${CODE}\\s?${AMOUNT}`, 'giu'), read: (m) => ({ token: m[1], at: 2 }) },
   { pattern: new RegExp(`(?<![\\p{L}\\p{N}.,])${AMOUNT}\\s?(?:${CODE}|${WORD})\\b`, 'giu'), read: (m) => ({ token: m[4] ?? m[5], at: 1 }) },
   // A bare number only counts after a budget word: "500" in "returns 500" is a status code, not money.
-  { pattern: new RegExp(`\\b(?:budget|spend|pay|afford)\\b[^.!?\\n\\d$€£₹]{0,25}?${AMOUNT}`, 'giu'), read: () => ({ token: undefined, at: 1 }) },
+  {
+    pattern: new RegExp(`\\b(?:budget|spend|pay|afford)\\b[^.!?\\n\\d$€£₹]{0,25}?${AMOUNT}`, 'giu'),
+    read: () => ({ token: undefined, at: 1 }),
+  },
 ];
 
 const NOT_MONEY_AFTER = /^\s*(?:%|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|users?\b|people\b|pages?\b|min(?:ute)?s?\b)/i;
@@ -65,8 +82,7 @@ export function extractBudgetFromMessage(text: string): Budget | null {
   const candidates = candidatesIn(text);
   const earliest = candidates[0];
   // "pay 500 USD" is read both as "pay 500" and as "500 USD": the reading with a currency says more.
-  const first =
-    candidates.find((c) => c.currency !== null && earliest && c.index < earliest.index + earliest.text.length) ?? earliest;
+  const first = candidates.find((c) => c.currency !== null && earliest && c.index < earliest.index + earliest.text.length) ?? earliest;
   if (!first) {
     const open = OPEN_BUDGET.exec(text);
     return open ? { text: open[0], amount: null, currency: null, hourly: false } : null;

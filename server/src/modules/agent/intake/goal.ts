@@ -26,9 +26,7 @@ const GENERIC = new Set(
 
 /** Single-word technology names: naming a stack says where, not what (see `isGoalStatement`). */
 const STACK_WORDS = new Set(
-  STACK_CATALOG.flatMap((e) => e.aliases.map((a) => (typeof a === 'string' ? a : a.text).toLowerCase())).filter(
-    (a) => !a.includes(' '),
-  ),
+  STACK_CATALOG.flatMap((e) => e.aliases.map((a) => (typeof a === 'string' ? a : a.text).toLowerCase())).filter((a) => !a.includes(' ')),
 );
 
 function hasSignal(text: string): boolean {
@@ -62,7 +60,7 @@ const REQUEST_FILLERS: readonly RegExp[] = [
 
 function withoutFillers(sentence: string): string {
   let text = sentence.trim();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const filler of REQUEST_FILLERS) {
       const next = text.replace(filler, '');

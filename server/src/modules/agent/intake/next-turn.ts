@@ -13,8 +13,7 @@ import type { IntakeFacts } from './types.ts';
  */
 const QUESTION_LIMIT = 3;
 
-const MODIFY_QUESTION =
-  'Of course. What would you like to change: what is included, the timeline, the budget, or something else?';
+const MODIFY_QUESTION = 'Of course. What would you like to change: what is included, the timeline, the budget, or something else?';
 
 /**
  * The facts a turn works on: the goal, type and features come from the request (the messages before

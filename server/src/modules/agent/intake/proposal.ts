@@ -79,7 +79,10 @@ export function composeProposal(
   const revised = changeRounds.length > 0;
   const money = (n: number): string => formatMoney(n, estimate.currency);
   const goal = toStatement(facts.goal?.text ?? '').replace(/([^.!])$/, '$1.');
-  const known = [facts.deadline ? `Deadline: ${toStatement(facts.deadline.text)}.` : '', facts.budget ? `Budget: ${toStatement(facts.budget.text)}.` : '']
+  const known = [
+    facts.deadline ? `Deadline: ${toStatement(facts.deadline.text)}.` : '',
+    facts.budget ? `Budget: ${toStatement(facts.budget.text)}.` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const budget = budgetLine(facts, estimate);
@@ -110,7 +113,7 @@ export function composeProposal(
     '2. A human expert reviews the brief, and you get a confirmation by email within 24 hours.',
     '3. A kickoff call sets the timeline and milestones, and the work starts.',
     '',
-    'Press **✓ Sounds good** to accept it, or **✎ Let\'s modify it** to change it.',
+    "Press **✓ Sounds good** to accept it, or **✎ Let's modify it** to change it.",
   ];
   return { content: lines.join('\n'), scope, assumptions, estimate };
 }

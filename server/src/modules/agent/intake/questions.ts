@@ -60,7 +60,9 @@ export function questionText(
   facts: IntakeFacts,
   options: { aiName: string; firstTurn: boolean; goalAsks: number },
 ): string {
-  const intro = options.firstTurn ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. ` : '';
+  const intro = options.firstTurn
+    ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. `
+    : '';
   const stack = joinAnd(facts.stack.map((s) => s.name));
   switch (step) {
     case 'goal':
@@ -76,7 +78,8 @@ export function questionText(
     }
     case 'timing': {
       const ack = stack ? `Thanks, noted: ${stack}. ` : 'Thanks, that helps. ';
-      if (!facts.deadline && !facts.budget) return `${intro}${ack}Two last things: when do you need it done, and what budget do you have in mind?`;
+      if (!facts.deadline && !facts.budget)
+        return `${intro}${ack}Two last things: when do you need it done, and what budget do you have in mind?`;
       if (!facts.deadline) return `${intro}${ack}One last thing: when do you need it done?`;
       return `${intro}${ack}One last thing: what budget do you have in mind?`;
     }

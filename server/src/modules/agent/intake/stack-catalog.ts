@@ -40,7 +40,12 @@ const TECH_NOUN_AFTER =
  */
 export const STACK_CATALOG: readonly StackEntry[] = [
   // Languages
-  { name: 'JavaScript', kind: 'language', aliases: ['javascript', 'js', 'ecmascript', 'vanilla js'], files: ['.js', '.jsx', '.mjs', '.cjs'] },
+  {
+    name: 'JavaScript',
+    kind: 'language',
+    aliases: ['javascript', 'js', 'ecmascript', 'vanilla js'],
+    files: ['.js', '.jsx', '.mjs', '.cjs'],
+  },
   { name: 'TypeScript', kind: 'language', aliases: ['typescript', 'ts'], files: ['.ts', '.tsx', 'tsconfig.json'] },
   { name: 'Python', kind: 'language', aliases: ['python', 'python3'], files: ['.py', '.ipynb', 'requirements.txt', 'pyproject.toml'] },
   {
@@ -92,10 +97,19 @@ export const STACK_CATALOG: readonly StackEntry[] = [
       'react.js',
       'react js',
       { text: 'React', exact: true },
-      { text: 'react', exact: true, context: { after: /^\s+(?:app|apps|frontend|front-end|components?|project|hooks?|router|query|site|website|ui|code|\d)\b/i } },
+      {
+        text: 'react',
+        exact: true,
+        context: { after: /^\s+(?:app|apps|frontend|front-end|components?|project|hooks?|router|query|site|website|ui|code|\d)\b/i },
+      },
     ],
   },
-  { name: 'Next.js', kind: 'framework', aliases: ['next.js', 'nextjs', 'next js'], files: ['next.config.js', 'next.config.mjs', 'next.config.ts'] },
+  {
+    name: 'Next.js',
+    kind: 'framework',
+    aliases: ['next.js', 'nextjs', 'next js'],
+    files: ['next.config.js', 'next.config.mjs', 'next.config.ts'],
+  },
   { name: 'Vue', kind: 'framework', aliases: ['vue', 'vue.js', 'vuejs'], files: ['.vue'] },
   { name: 'Nuxt', kind: 'framework', aliases: ['nuxt', 'nuxt.js', 'nuxtjs'], files: ['nuxt.config.ts', 'nuxt.config.js'] },
   { name: 'Angular', kind: 'framework', aliases: ['angular', 'angularjs', 'angular.js'], files: ['angular.json'] },
@@ -105,19 +119,29 @@ export const STACK_CATALOG: readonly StackEntry[] = [
   { name: 'Astro', kind: 'framework', aliases: [{ text: 'Astro', exact: true }], files: ['.astro'] },
   { name: 'jQuery', kind: 'framework', aliases: ['jquery'] },
   { name: 'Bootstrap', kind: 'framework', aliases: [{ text: 'Bootstrap', exact: true }] },
-  { name: 'Tailwind', kind: 'framework', aliases: ['tailwind', 'tailwindcss', 'tailwind css'], files: ['tailwind.config.js', 'tailwind.config.ts'] },
+  {
+    name: 'Tailwind',
+    kind: 'framework',
+    aliases: ['tailwind', 'tailwindcss', 'tailwind css'],
+    files: ['tailwind.config.js', 'tailwind.config.ts'],
+  },
   { name: 'Three.js', kind: 'framework', aliases: ['three.js', 'threejs'] },
   { name: 'Vite', kind: 'tool', aliases: [{ text: 'Vite', exact: true }, 'vitejs'], files: ['vite.config.ts', 'vite.config.js'] },
   { name: 'Webpack', kind: 'tool', aliases: ['webpack'] },
 
   // Back-end frameworks and runtimes
-  { name: 'Node.js', kind: 'framework', aliases: [
+  {
+    name: 'Node.js',
+    kind: 'framework',
+    aliases: [
       'node.js',
       'nodejs',
       'node js',
       { text: 'Node', exact: true },
       { text: 'node', exact: true, context: { after: /^\s+(?:app|backend|server|api|project|scripts?|version|\d)\b/i } },
-    ], files: ['package.json'] },
+    ],
+    files: ['package.json'],
+  },
   {
     name: 'Express',
     kind: 'framework',
@@ -201,7 +225,12 @@ export const STACK_CATALOG: readonly StackEntry[] = [
   { name: 'DigitalOcean', kind: 'platform', aliases: ['digitalocean', 'digital ocean'] },
   { name: 'Fly.io', kind: 'platform', aliases: ['fly.io'] },
   { name: 'Railway', kind: 'platform', aliases: [{ text: 'Railway', exact: true }] },
-  { name: 'Docker', kind: 'tool', aliases: ['docker', 'docker-compose', 'docker compose'], files: ['dockerfile', 'docker-compose.yml', 'docker-compose.yaml', 'compose.yaml'] },
+  {
+    name: 'Docker',
+    kind: 'tool',
+    aliases: ['docker', 'docker-compose', 'docker compose'],
+    files: ['dockerfile', 'docker-compose.yml', 'docker-compose.yaml', 'compose.yaml'],
+  },
   { name: 'Kubernetes', kind: 'tool', aliases: ['kubernetes', 'k8s'] },
   { name: 'Terraform', kind: 'tool', aliases: ['terraform'], files: ['.tf'] },
   { name: 'Nginx', kind: 'tool', aliases: ['nginx'] },

@@ -18,7 +18,12 @@ const FILLER_WORDS = new Set(
 
 /** Splits text into lowercase words (letters, digits, and the marks inside names such as "next.js", "c#"). */
 function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'.#+-]*/gu)?.map((w) => w.replace(/[.'-]+$/, '')) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'.#+-]*/gu)
+      ?.map((w) => w.replace(/[.'-]+$/, '')) ?? []
+  );
 }
 
 /** The words of `text` that carry substance: not fillers, greetings or one-letter tokens. */

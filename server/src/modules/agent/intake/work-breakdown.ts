@@ -67,7 +67,11 @@ export function baseScope(facts: IntakeFacts): string[] {
         'Testing with sandbox or test accounts before going live',
       ];
     case 'other':
-      return [`Work on: ${goal}`, `Review of the current state${stack ? ` (${stack})` : ''}`, 'Delivery of the agreed result with a short write-up'];
+      return [
+        `Work on: ${goal}`,
+        `Review of the current state${stack ? ` (${stack})` : ''}`,
+        'Delivery of the agreed result with a short write-up',
+      ];
   }
 }
 
@@ -78,13 +82,22 @@ export function baseScope(facts: IntakeFacts): string[] {
 export function planSteps(facts: IntakeFacts): string[] {
   const material = [facts.links.length > 0 ? 'your links' : '', facts.attachments.length > 0 ? 'your files' : ''].filter(Boolean);
   const kickoff = `Kickoff: a human expert reads this brief${material.length > 0 ? ` and ${joinAnd(material)}` : ''} and gets access to what is needed.`;
-  const delivery = facts.deadline ? `Delivery aimed at your deadline: ${toStatement(facts.deadline.text)}.` : 'Delivery on the schedule agreed at kickoff.';
+  const delivery = facts.deadline
+    ? `Delivery aimed at your deadline: ${toStatement(facts.deadline.text)}.`
+    : 'Delivery on the schedule agreed at kickoff.';
   const middle: Record<IntakeFacts['type'], string[]> = {
     'bug-fix': ['Reproduce and diagnose the problem.', 'Fix it, test it and check it with you.'],
     'new-feature': ['Agree on the details of the feature.', 'Build and test it, then review it with you.'],
-    'new-app': ['Agree on the screens and the data model.', 'Build the first version in short iterations, with a demo after each one.', 'Test, deploy and hand over.'],
+    'new-app': [
+      'Agree on the screens and the data model.',
+      'Build the first version in short iterations, with a demo after each one.',
+      'Test, deploy and hand over.',
+    ],
     deployment: ['Set up hosting and configuration.', 'Deploy, verify and document the steps.'],
-    integration: ['Set up access and test accounts for the services.', 'Build the connection with error handling, then test it end to end.'],
+    integration: [
+      'Set up access and test accounts for the services.',
+      'Build the connection with error handling, then test it end to end.',
+    ],
     other: ['Review the current state with you.', 'Do the agreed work and check it with you.'],
   };
   return [kickoff, ...middle[facts.type], delivery];

@@ -24,8 +24,7 @@ export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn
   const staffNotes = [answer.staffNotes.trim(), leaked?.trim() ?? ''].filter(Boolean).join('\n\n');
 
   const kind = looksLikeProposal(content) ? 'proposal' : 'question';
-  const estimate =
-    kind === 'proposal' && answer.estimate ? priceEstimate(answer.estimate, input.rates) : undefined;
+  const estimate = kind === 'proposal' && answer.estimate ? priceEstimate(answer.estimate, input.rates) : undefined;
   if (estimate) content = withPriceLine(content, estimate, input.rates.hourlyRate);
 
   return {

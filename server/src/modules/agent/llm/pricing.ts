@@ -7,10 +7,7 @@ type Estimate = NonNullable<AgentTurn['estimate']>;
  * rounded to whole hours (at least 1), put in order, and priced as hours × `rates.hourlyRate` in
  * `rates.currency` (configuration AGENT_HOURLY_RATE, AGENT_CURRENCY). Never throws.
  */
-export function priceEstimate(
-  hours: { hoursLow: number; hoursHigh: number },
-  rates: AgentTurnInput['rates'],
-): Estimate {
+export function priceEstimate(hours: { hoursLow: number; hoursHigh: number }, rates: AgentTurnInput['rates']): Estimate {
   const a = wholeHours(hours.hoursLow);
   const b = wholeHours(hours.hoursHigh);
   const hoursLow = Math.min(a, b);
@@ -56,9 +53,7 @@ export function withPriceLine(content: string, estimate: Estimate, hourlyRate: n
   if (content.includes(low) && content.includes(high)) return content;
   const range = estimate.priceLow === estimate.priceHigh ? low : `${low} – ${high}`;
   const hours =
-    estimate.hoursLow === estimate.hoursHigh
-      ? `${estimate.hoursLow} hours`
-      : `${estimate.hoursLow}–${estimate.hoursHigh} hours`;
+    estimate.hoursLow === estimate.hoursHigh ? `${estimate.hoursLow} hours` : `${estimate.hoursLow}–${estimate.hoursHigh} hours`;
   const rate = formatPrice(hourlyRate, estimate.currency);
   return `${content.trimEnd()}\n\n**Estimated price:** ${range} (${hours} at ${rate}/hour)`;
 }

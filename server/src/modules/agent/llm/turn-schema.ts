@@ -8,14 +8,8 @@ import { z } from 'zod';
 const briefSchema = z.object({
   title: z.string().describe('A short title of the task, at most 80 characters.'),
   description: z.string().describe("The person's request in their own words, joined (not your questions)."),
-  diagnosis: z
-    .string()
-    .nullable()
-    .describe('What you think the problem or goal is; null until you know it.'),
-  clarifiedScope: z
-    .string()
-    .nullable()
-    .describe('The agreed scope as a short markdown list; null until you send a proposal.'),
+  diagnosis: z.string().nullable().describe('What you think the problem or goal is; null until you know it.'),
+  clarifiedScope: z.string().nullable().describe('The agreed scope as a short markdown list; null until you send a proposal.'),
   jobSummaryForEngineer: z
     .string()
     .nullable()

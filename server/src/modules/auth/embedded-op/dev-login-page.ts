@@ -36,5 +36,8 @@ export function devLoginPage(input: { uid: string; email?: string; name?: string
 
 /** The embedded provider's error page (an expired or unknown sign-in attempt, a bad request). */
 export function devErrorPage(message: string): string {
-  return page('Development sign-in: error', `<p class="error" role="alert">${escapeHtml(message)}</p><p>Go back to the app and start the sign-in again.</p>`);
+  return page(
+    'Development sign-in: error',
+    `<p class="error" role="alert">${escapeHtml(message)}</p><p>Go back to the app and start the sign-in again.</p>`,
+  );
 }

@@ -109,7 +109,10 @@ function sendLoginPage(reply: FastifyReply, redirectUri: unknown, page: Paramete
   const formTargets = ["'self'"];
   if (typeof redirectUri === 'string' && URL.canParse(redirectUri)) formTargets.push(new URL(redirectUri).origin);
   return reply
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets.join(' ')}; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets.join(' ')}; frame-ancestors 'none'`,
+    )
     .header('cache-control', 'no-store')
     .header('cross-origin-opener-policy', POPUP_SAFE_COOP)
     .type('text/html')

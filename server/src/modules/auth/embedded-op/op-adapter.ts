@@ -73,11 +73,7 @@ export class DbAdapter implements Adapter {
       .select({ payload: oidcPayloads.payload })
       .from(oidcPayloads)
       .where(
-        and(
-          eq(oidcPayloads.model, this.model),
-          condition,
-          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-        ),
+        and(eq(oidcPayloads.model, this.model), condition, or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()))),
       );
     return row?.payload as AdapterPayload | undefined;
   }

@@ -10,9 +10,7 @@ export function AdminShell({ user }: { user: AuthUser }) {
           Signed in as <strong>{user.name}</strong>
           {user.email ? ` (${user.email})` : ''}, an administrator.
         </p>
-        <p className="page__note">
-          The admin tools (users, user conversations, API keys and tasks) are not built yet; they come next.
-        </p>
+        <p className="page__note">The admin tools (users, user conversations, API keys and tasks) are not built yet; they come next.</p>
       </section>
     </PageLayout>
   );

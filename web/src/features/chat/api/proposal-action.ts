@@ -23,7 +23,6 @@ export function useProposalAction(action: ProposalAction, conversationId: string
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) => postProposalAction(messageId, action),
-    onSuccess: () =>
-      conversationId ? queryClient.invalidateQueries({ queryKey: messagesQueryKey(conversationId) }) : undefined,
+    onSuccess: () => (conversationId ? queryClient.invalidateQueries({ queryKey: messagesQueryKey(conversationId) }) : undefined),
   });
 }

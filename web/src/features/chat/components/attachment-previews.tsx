@@ -29,20 +29,13 @@ export function AttachmentPreviews({ attachments, onRemove }: AttachmentPreviews
               </span>
               <span className="attachment-chip__size">{kilobytes(a.file.size)}</span>
             </span>
-            <button
-              type="button"
-              className="attachment-chip__remove"
-              aria-label={`Remove ${a.file.name}`}
-              onClick={() => onRemove(a.id)}
-            >
+            <button type="button" className="attachment-chip__remove" aria-label={`Remove ${a.file.name}`} onClick={() => onRemove(a.id)}>
               <CloseIcon width={14} height={14} />
             </button>
           </li>
         ))}
       </ul>
-      {attachments.length > 1 ? (
-        <p className="attachments__hint">Only the first file is sent with this message for now.</p>
-      ) : null}
+      {attachments.length > 1 ? <p className="attachments__hint">Only the first file is sent with this message for now.</p> : null}
     </div>
   );
 }

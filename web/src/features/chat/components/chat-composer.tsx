@@ -88,13 +88,7 @@ export function ChatComposer(props: ChatComposerProps) {
             <span>Share code via GitHub</span>
           </button>
         </div>
-        <button
-          type="submit"
-          className="send-button"
-          aria-label="Send"
-          title="Send"
-          disabled={disabled || sending || empty}
-        >
+        <button type="submit" className="send-button" aria-label="Send" title="Send" disabled={disabled || sending || empty}>
           <SendIcon />
         </button>
       </div>

@@ -28,10 +28,7 @@ export function GitHubModal({ open, onClose }: { open: boolean; onClose: () => v
         </>
       }
     >
-      <p>
-        We create a private repository for this request so you can push your code and the expert helping you can
-        read it.
-      </p>
+      <p>We create a private repository for this request so you can push your code and the expert helping you can read it.</p>
       <label className="field">
         <span className="field__label">What is in the code? (optional)</span>
         <textarea

@@ -29,9 +29,7 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
     <>
       <FileIcon width={16} height={16} />
       <span className="message-attachment__name">{attachment.name}</span>
-      {attachment.size !== null ? (
-        <span className="message-attachment__size">{(attachment.size / 1024).toFixed(1)} KB</span>
-      ) : null}
+      {attachment.size !== null ? <span className="message-attachment__size">{(attachment.size / 1024).toFixed(1)} KB</span> : null}
     </>
   );
   return attachment.url ? (
@@ -85,9 +83,7 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal }: Me
           <ProposalActions busy={proposal.busy} onAccept={proposal.onAccept} onModify={proposal.onModify} />
         ) : null}
         {proposal?.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
-        {proposal?.state === 'modification_requested' ? (
-          <p className="proposal-status">✎ Modification requested</p>
-        ) : null}
+        {proposal?.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}
       </div>
       {pending ? <span className="message__status">Sending…</span> : null}
     </article>

@@ -14,12 +14,7 @@ import {
 import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
-import {
-  agentWaitOutcome,
-  CHAT_TEXTS,
-  describeSendFailure,
-  GUEST_MESSAGES_BEFORE_PROMPT,
-} from '../utils/chat-rules.ts';
+import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
 import { usePendingAttachments } from './use-pending-attachments.ts';
 
 const toChatAttachment = (a: PendingAttachment) => ({
@@ -139,8 +134,7 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
   /** A stored conversation is being loaded (after a reload): not the empty hero yet. */
   const restoring = conversationId !== null && query.isPending && optimistic.length === 0;
   const userMessageCount = messages.filter((m) => m.senderType === 'user').length;
-  const limitReached =
-    isSignedIn && (serverLimitReached || userMessageCount >= LIMITS.signedInMessagesPerConversation);
+  const limitReached = isSignedIn && (serverLimitReached || userMessageCount >= LIMITS.signedInMessagesPerConversation);
   const proposalAccepted = messages.some((m) => m.metadata.proposal_status === 'accepted');
 
   const send = useCallback(async () => {
@@ -195,7 +189,20 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
       if (outcome.promptSignIn) setSignInPromptVisible(true);
       if (outcome.limitReached) setServerLimitReached(true);
     }
-  }, [input, attachments, clear, restore, isSignedIn, userMessageCount, limitReached, conversationId, serverMessages, sendMutation, finishWaiting, setConversation]);
+  }, [
+    input,
+    attachments,
+    clear,
+    restore,
+    isSignedIn,
+    userMessageCount,
+    limitReached,
+    conversationId,
+    serverMessages,
+    sendMutation,
+    finishWaiting,
+    setConversation,
+  ]);
 
   /** After "Let's modify it": the agent will ask what to change. */
   const startWaitingForAgent = useCallback(() => {

@@ -17,7 +17,7 @@ const message = (id: string, senderType: 'agent' | 'user'): ChatMessage => ({
 });
 
 describe('describeSendFailure', () => {
-  it("tells a guest about the 2-message limit on 401 and shows the sign-in card", () => {
+  it('tells a guest about the 2-message limit on 401 and shows the sign-in card', () => {
     const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Authentication required'), false);
     expect(failure).toEqual({
       message: "You've reached the 2-message limit for guest users. Please sign in to continue.",

@@ -8,9 +8,7 @@ export function CookieDebugPage() {
   const [cookies, setCookies] = useState(() => readCookies());
   return (
     <PageLayout title="Cookie debug dashboard">
-      <p className="page__note">
-        Sign-in uses a Bearer token in local storage, not cookies; HttpOnly cookies are not visible to the page.
-      </p>
+      <p className="page__note">Sign-in uses a Bearer token in local storage, not cookies; HttpOnly cookies are not visible to the page.</p>
       <EntryTable caption="Cookies" entries={cookies} empty="No cookies are visible to this page." />
       <button type="button" className="button button--secondary" onClick={() => setCookies(readCookies())}>
         Refresh
