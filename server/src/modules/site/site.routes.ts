@@ -5,10 +5,8 @@ import type { AppDeps } from '../../app-deps.ts';
 
 /** `GET /api/config`: the only configuration that reaches the browser (CONVENTIONS.md). */
 export function registerSiteRoutes(app: FastifyInstance, deps: AppDeps) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-      productName: deps.config.PRODUCT_NAME,
-      aiName: deps.config.AI_NAME,
-    }));
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    productName: deps.config.PRODUCT_NAME,
+    aiName: deps.config.AI_NAME,
+  }));
 }
