@@ -39,17 +39,20 @@ function exited(child: ChildProcess): Promise<void> {
 export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<string, string>);
 
 /**
- * Starts the real server (`node --import tsx server/src/main.ts`, which also serves web/dist) on a
- * free port with a fresh data folder, and resolves once GET /api/health answers 200.
+ * Starts the compiled server (`node server/dist/main.js`, which also serves web/dist; `npm run test:e2e`
+ * builds both first) on a free port with a fresh data folder, and resolves once GET /api/health
+ * answers 200.
+ * @param options.root the installation to run (default: this checkout).
  */
-export async function startServer(env: ServerEnv = {}, timeoutMs = 90_000): Promise<TestServer> {
+export async function startServer(env: ServerEnv = {}, options: { root?: string; timeoutMs?: number } = {}): Promise<TestServer> {
+  const { root = REPO_ROOT, timeoutMs = 90_000 } = options;
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'unstuck-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const extra = typeof env === 'function' ? env(baseUrl) : env;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
+import { loggerOptions, registerRequestLog } from './lib/logging.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
 import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
@@ -17,9 +14,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
-
-/** The built web app; served when present (`npm run build` makes it). */
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+import { registerWebApp } from './modules/site/web-app.ts';
 
 /**
  * Builds the HTTP application: the REST API of spec §7 and the built web app, from explicit
@@ -27,7 +22,9 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.LOG_LEVEL },
+    logger: loggerOptions(deps.config),
+    // registerRequestLog writes one line per API request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -54,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
+  registerRequestLog(app);
 
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);
@@ -65,15 +63,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    // Paths with a file extension are assets: a missing one is a 404, not the app's page.
-    const isPage = request.method === 'GET' && !/^\/(api|oidc)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
-    // The single-page app owns every other path (spec §2: unknown paths end at /).
-    if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
-  });
+  await registerWebApp(app);
   return app;
 }

@@ -78,6 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
+  app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}`);
   return {
     app,
     database,
