@@ -41,7 +41,7 @@ export function createDatabaseRateLimitStore(db: Db) {
         )
         .then((result) => {
           // Both drivers answer `{ rows }`; numeric comes back as a string from node-postgres.
-          const row = (result as unknown as { rows: Array<{ count: number; ttl_ms: number | string }> }).rows[0];
+          const row = (result as { rows: Array<{ count: number; ttl_ms: number | string }> }).rows[0];
           callback(null, { current: Number(row?.count ?? 1), ttl: Math.max(0, Math.round(Number(row?.ttl_ms ?? timeWindowMs))) });
         })
         .catch((error: Error) => callback(error));

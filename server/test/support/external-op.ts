@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
@@ -32,7 +32,7 @@ export interface ExternalProvider {
 
 /** Starts the external provider on a free port; call `register` once our server listens. */
 export async function startExternalProvider(account: ExternalAccount): Promise<ExternalProvider> {
-  let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | null = null;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => unknown) | null = null;
   const server: Server = createServer((req, res) => {
     if (handler) return handler(req, res);
     res.statusCode = 503;

@@ -18,7 +18,7 @@ export async function runSignIn(
 ): Promise<{ url: URL; response: Response; browser: TestBrowser }> {
   const browser = options.browser ?? new TestBrowser();
   const query = new URLSearchParams({ return_to: options.returnTo ?? '/', mode: options.mode ?? 'redirect' });
-  const start = `${baseUrl}/api/auth/login/${provider}?${query}`;
+  const start = `${baseUrl}/api/auth/login/${provider}?${query.toString()}`;
   let reached = await browser.follow(await browser.request(start), start, isAppPage(baseUrl));
   if (options.form && reached.url.pathname.startsWith('/oidc/interaction/')) {
     const submit = new URL(`${reached.url.pathname}/login`, reached.url);

@@ -29,8 +29,8 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** FormData is sent as multipart; anything else as JSON. */
-  body?: FormData | unknown;
+  /** A FormData is sent as multipart; any other value as JSON. */
+  body?: unknown;
   /** Validates the JSON answer (a contract schema). */
   schema?: z.ZodType<T>;
   /**

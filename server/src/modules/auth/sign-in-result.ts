@@ -16,8 +16,8 @@ export interface SignInTarget {
  * or `/login-error?code=…`. Our token never appears in a URL, only the one-time code.
  */
 function resultLocation(outcome: SignInOutcome, returnTo: string): string {
-  if ('code' in outcome) return `/?${new URLSearchParams({ auth_code: outcome.code, return_to: returnTo })}`;
-  return `/login-error?${new URLSearchParams({ code: outcome.error })}`;
+  if ('code' in outcome) return `/?${new URLSearchParams({ auth_code: outcome.code, return_to: returnTo }).toString()}`;
+  return `/login-error?${new URLSearchParams({ code: outcome.error }).toString()}`;
 }
 
 /**

@@ -32,7 +32,7 @@ export function registerDebugRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The redirect-flow test page reads status and message from its query (spec §2).
   typed.get('/api/test-redirect', async (_request, reply) =>
-    reply.redirect(`/redirect-test?${new URLSearchParams({ status: 'success', message: 'Redirect test successful' })}`, 302),
+    reply.redirect(`/redirect-test?${new URLSearchParams({ status: 'success', message: 'Redirect test successful' }).toString()}`, 302),
   );
 
   typed.get('/api/session', { schema: { response: { 200: debugSessionResponseSchema, ...errors } } }, async (request) => {

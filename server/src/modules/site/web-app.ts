@@ -24,7 +24,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/spinner.tsx';
 import type { HomeLocationState } from '../../features/chat/components/chat-page.tsx';
@@ -12,12 +12,12 @@ import { useAuth } from '../../lib/auth.tsx';
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const location = useLocation();
-  const signedInHere = useRef(false);
-  if (user) signedInHere.current = true;
+  const [signedInHere, setSignedInHere] = useState(false);
+  if (user && !signedInHere) setSignedInHere(true);
   if (status === 'loading') return <PageSpinner />;
   if (!user) {
     // The home page saves returnTo as auth_redirect_path when the visitor signs in there.
-    const state: HomeLocationState | null = signedInHere.current
+    const state: HomeLocationState | null = signedInHere
       ? null
       : { signInRequired: true, returnTo: `${location.pathname}${location.search}` };
     return <Navigate to="/" replace state={state} />;

@@ -115,7 +115,7 @@ function configuration(
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: secrets.jwks as Configuration['jwks'],
+    jwks: secrets.jwks,
     cookies: { keys: secrets.cookieKeys },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },

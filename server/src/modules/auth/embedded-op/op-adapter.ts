@@ -75,6 +75,6 @@ export class DbAdapter implements Adapter {
       .where(
         and(eq(oidcPayloads.model, this.model), condition, or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()))),
       );
-    return row?.payload as AdapterPayload | undefined;
+    return row?.payload;
   }
 }

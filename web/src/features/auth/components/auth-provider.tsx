@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => {
       setReturnTo(null);
       const target = pathToRestore(returnTo, currentPath());
-      if (target) navigate(target);
+      if (target) void navigate(target);
     }, RESTORE_PATH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [returnTo, navigate]);

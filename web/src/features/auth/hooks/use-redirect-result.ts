@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGE_TYPE } from '@unstuck/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authProvidersQueryOptions } from '../api/get-auth-providers.ts';
 import { handOffToOpener } from '../sign-in/handoff.ts';
@@ -22,8 +22,7 @@ export function useRedirectResult(finish: (code: string, returnTo: string | null
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(hasRedirectResult);
   const started = useRef(false);
-  const latestFinish = useRef(finish);
-  latestFinish.current = finish;
+  const onResult = useEffectEvent(finish);
 
   useEffect(() => {
     if (!pending) return;
@@ -46,7 +45,7 @@ export function useRedirectResult(finish: (code: string, returnTo: string | null
         return true;
       };
       handedOff()
-        .then((done) => (done ? undefined : latestFinish.current(code, returnTo)))
+        .then((done) => (done ? undefined : onResult(code, returnTo)))
         .then(() => navigate(cleaned, { replace: true }))
         .catch((error: unknown) =>
           navigate('/login-error', { replace: true, state: { message: error instanceof Error ? error.message : String(error) } }),

@@ -38,6 +38,8 @@ export interface MessagesPolling {
    * arrives; it gives up after 5 failures in a row (failures are only logged, spec §8).
    */
   mode: 'agent' | 'idle';
+  /** Called with each failed fetch's error, as it happens (spec §8: failures are only logged). */
+  onFailure?: (error: Error) => void;
 }
 
 /** Polls a conversation's messages (spec §4 "Polling"); disabled until there is a conversation. */
@@ -51,7 +53,12 @@ export function useMessages(conversationId: string | null, polling: MessagesPoll
   return useQuery({
     queryKey: messagesQueryKey(conversationId ?? ''),
     queryFn: ({ signal }) =>
-      getMessages(conversationId ?? '', AbortSignal.any([signal, AbortSignal.timeout(BACKOFF_DEFAULTS.requestTimeoutMs)])),
+      getMessages(conversationId ?? '', AbortSignal.any([signal, AbortSignal.timeout(BACKOFF_DEFAULTS.requestTimeoutMs)])).catch(
+        (error: Error) => {
+          polling.onFailure?.(error);
+          throw error;
+        },
+      ),
     enabled: conversationId !== null,
     refetchIntervalInBackground: polling.mode === 'agent',
     // Polling is the retry.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@unstuck/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import {
   clearGuestSessionId,
@@ -23,6 +23,15 @@ const toChatAttachment = (a: PendingAttachment) => ({
   contentType: a.file.type || 'application/octet-stream',
   size: a.file.size,
 });
+
+/** Optimistic messages the server does not list yet; the previews of the others are released. */
+function withoutListed(optimistic: ChatMessage[], listed: readonly ChatMessage[]): ChatMessage[] {
+  const known = new Set(listed.map((m) => m.id));
+  for (const a of optimistic.filter((m) => known.has(m.id)).flatMap((m) => m.attachments)) {
+    if (a.url.startsWith('blob:')) URL.revokeObjectURL(a.url);
+  }
+  return optimistic.filter((m) => !known.has(m.id));
+}
 
 export interface ChatSessionOptions {
   isSignedIn: boolean;
@@ -54,7 +63,29 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
   const generation = useRef(0);
 
   const awaitingAgent = pageState !== 'idle';
-  const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle' });
+  const finishWaiting = useCallback(() => {
+    wait.current = null;
+    sendingRef.current = false;
+    setSending(false);
+    setPageState('idle');
+  }, []);
+  const setConversation = useCallback((id: string | null) => {
+    setConversationIdState(id);
+    setCurrentConversationId(id);
+  }, []);
+  // A stored conversation that is gone or not ours any more is forgotten.
+  const onFetchFailed = useCallback(
+    (failure: Error) => {
+      console.warn('Fetching messages failed:', failure.message);
+      const gone = [400, 403, 404].includes(isApiError(failure) ? failure.status : 0);
+      if (gone || (isApiError(failure) && failure.status === 401 && !isSignedIn)) {
+        finishWaiting();
+        setConversation(null);
+      }
+    },
+    [isSignedIn, finishWaiting, setConversation],
+  );
+  const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle', onFailure: onFetchFailed });
 
   const serverMessages = useMemo(
     () =>
@@ -71,23 +102,11 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
     return [...serverMessages, ...optimistic.filter((m) => !known.has(m.id))];
   }, [serverMessages, optimistic]);
 
-  const setConversation = useCallback((id: string | null) => {
-    setConversationIdState(id);
-    setCurrentConversationId(id);
-  }, []);
-
-  const finishWaiting = useCallback(() => {
-    wait.current = null;
-    sendingRef.current = false;
-    setSending(false);
-    setPageState('idle');
-  }, []);
-
   // Every fetch while waiting counts as one poll (spec §4: at most 30).
   const lastFetchAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
-  useEffect(() => {
+  const onFetched = useEffectEvent(() => {
     const current = wait.current;
-    if (!current || lastFetchAt === 0) return;
+    if (!current) return;
     current.polls += 1;
     const outcome = agentWaitOutcome(serverMessages, current.baselineId, current.polls);
     if (outcome === 'replied') {
@@ -97,39 +116,20 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
       finishWaiting();
       setError(CHAT_TEXTS.agentTimeout);
     }
-    // Runs once per fetch; the other values are read as of that fetch.
+  });
+  useEffect(() => {
+    if (lastFetchAt !== 0) onFetched();
   }, [lastFetchAt]);
 
-  // Optimistic copies are dropped once the server lists the real message.
-  useEffect(() => {
-    if (!query.data) return;
-    const known = new Set(query.data.map((m) => m.id));
-    setOptimistic((current) => {
-      const done = current.filter((m) => known.has(m.id));
-      if (done.length === 0) return current;
-      for (const a of done.flatMap((m) => m.attachments)) if (a.url.startsWith('blob:')) URL.revokeObjectURL(a.url);
-      return current.filter((m) => !known.has(m.id));
-    });
-  }, [query.data]);
-
-  // A stored conversation that is gone or not ours any more is forgotten.
-  useEffect(() => {
-    const failure = query.error;
-    if (!failure) return;
-    console.warn('Fetching messages failed:', failure.message);
-    const gone = [400, 403, 404].includes(isApiError(failure) ? failure.status : 0);
-    if (gone || (isApiError(failure) && failure.status === 401 && !isSignedIn)) {
-      finishWaiting();
-      setConversation(null);
-    }
-  }, [query.error, isSignedIn, finishWaiting, setConversation]);
-
   // Signing in hides the sign-in prompt and picks up the conversation sign-in restored (spec §4 "On sign-in").
-  useEffect(() => {
-    if (!isSignedIn) return;
-    setSignInPromptVisible(false);
-    setConversationIdState((current) => current ?? getCurrentConversationId());
-  }, [isSignedIn]);
+  const [wasSignedIn, setWasSignedIn] = useState(isSignedIn);
+  if (wasSignedIn !== isSignedIn) {
+    setWasSignedIn(isSignedIn);
+    if (isSignedIn) {
+      setSignInPromptVisible(false);
+      setConversationIdState((current) => current ?? getCurrentConversationId());
+    }
+  }
 
   /** A stored conversation is being loaded (after a reload): not the empty hero yet. */
   const restoring = conversationId !== null && query.isPending && optimistic.length === 0;
@@ -167,7 +167,8 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
     setSending(true);
     setPageState('agent_thinking');
     setError(null);
-    setOptimistic((current) => [...current, local]);
+    // Optimistic copies the server lists by now are dropped, with their previews.
+    setOptimistic((current) => [...withoutListed(current, serverMessages), local]);
     setInput('');
     clear(true);
     try {

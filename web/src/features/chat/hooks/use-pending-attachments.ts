@@ -6,7 +6,9 @@ import type { PendingAttachment } from '../types.ts';
 export function usePendingAttachments() {
   const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
   const latest = useRef(attachments);
-  latest.current = attachments;
+  useEffect(() => {
+    latest.current = attachments;
+  }, [attachments]);
 
   const add = useCallback((files: Iterable<File>) => {
     const added = Array.from(files, (file) => ({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { readSession, STORAGE_KEYS, writeSession } from '../../../lib/storage.ts';
 import { useProposalAction } from '../api/proposal-action.ts';
@@ -86,15 +86,14 @@ export function useProposalActions({ conversationId, isSignedIn, authReady, onAc
     [isSignedIn, run],
   );
 
-  const latestRun = useRef(run);
-  latestRun.current = run;
+  const retry = useEffectEvent((action: ProposalAction) => void run(action));
   useEffect(() => {
     if (!isSignedIn || !awaitingSignIn) return;
     const action = awaitingSignIn;
     const timer = setTimeout(() => {
       setAwaitingSignIn(null);
       forgetCarriedAction();
-      void latestRun.current(action);
+      retry(action);
     }, RETRY_AFTER_SIGN_IN_MS);
     return () => clearTimeout(timer);
   }, [isSignedIn, awaitingSignIn]);

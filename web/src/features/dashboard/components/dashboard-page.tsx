@@ -17,7 +17,7 @@ export function DashboardPage() {
   const logOut = async () => {
     try {
       await signOut();
-      navigate('/');
+      await navigate('/');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }

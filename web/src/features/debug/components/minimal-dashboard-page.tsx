@@ -24,7 +24,7 @@ export function MinimalDashboardPage() {
     const rest = new URLSearchParams(params);
     rest.delete('token');
     const query = rest.toString();
-    navigate({ search: query ? `?${query}` : '' }, { replace: true });
+    void navigate({ search: query ? `?${query}` : '' }, { replace: true });
   }, [handedToken, params, acceptToken, navigate]);
 
   const session = useSession(token, handedToken === null);
