@@ -8,6 +8,8 @@ const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface TestServer {
   baseUrl: string;
+  /** The server process's id (for memory readings). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
@@ -77,7 +79,7 @@ export async function startServer(env: ServerEnv = {}, options: { root?: string;
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return { baseUrl, dataDir, output: () => output, stop };
+      if (response.status === 200) return { baseUrl, pid: child.pid ?? 0, dataDir, output: () => output, stop };
     } catch {
       // Not listening yet.
     }
