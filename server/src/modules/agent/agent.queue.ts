@@ -62,15 +62,13 @@ export async function startAgentQueue(
  */
 export async function findWaitingConversations(database: Database): Promise<string[]> {
   // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
-  const result = (await database.db.execute(sql`
+  const result = (await database.db.execute<{ conversation_id: string }>(sql`
     select last.conversation_id from (
       select distinct on (conversation_id) conversation_id, id, sender_id
       from messages order by conversation_id, seq desc
     ) last
     left join tasks t on t.conversation_id = last.conversation_id
     where last.sender_id not like 'agent-%'
-       or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as unknown as {
-    rows: { conversation_id: string }[];
-  };
+       or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as { rows: { conversation_id: string }[] };
   return result.rows.map((row) => row.conversation_id);
 }

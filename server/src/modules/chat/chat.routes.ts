@@ -65,7 +65,7 @@ async function readMessageBody(request: FastifyRequest): Promise<{ fields: Recor
       if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
       // Over the limit, the stream is cut off: toBuffer() throws or, if the cut came last, the file
       // reads as truncated. Both mean the same to the person.
-      const data = await part.toBuffer().catch((error: { code?: string }) => {
+      const data = await part.toBuffer().catch((error: Error & { code?: string }) => {
         throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
       });
       if (part.file.truncated) throw tooLarge();

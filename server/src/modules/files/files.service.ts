@@ -56,9 +56,8 @@ export async function readFile(deps: { db: Db; storage: FileStorage }, id: strin
 /** Keeps the base name only, without control characters, at most 200 characters. */
 function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 200);
   return cleaned || 'file';
