@@ -63,6 +63,8 @@ export const authUserSchema = z.object({
   picture: z.string().nullable(),
   role: z.enum(['user', 'admin']),
   admin: z.boolean(),
+  /** Set by an admin (spec §6 "Expert"); experts work on accepted tasks. */
+  expert: z.boolean(),
 });
 export type AuthUserClaims = z.infer<typeof authUserSchema>;
 

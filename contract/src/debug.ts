@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationSummarySchema } from './messages.ts';
 
 /** Answer of `GET /api/ping` (debug pages only). */
 export const pingResponseSchema = z.object({ status: z.literal('ok'), time: z.string() });
@@ -16,12 +17,5 @@ export const debugSessionResponseSchema = z.object({
   }),
 });
 
-/** One conversation in `GET /api/conversations` (debug pages only; spec §3 "Conversation"). */
-export const conversationSummarySchema = z.object({
-  id: z.string(),
-  title: z.string().nullable(),
-  message_count: z.number().int().nonnegative(),
-  participants: z.array(z.string()),
-  last_message_at: z.string(),
-});
+/** `GET /api/conversations` (debug pages only). */
 export const conversationSummaryListSchema = z.array(conversationSummarySchema);

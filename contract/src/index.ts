@@ -7,3 +7,6 @@ export * from './site.ts';
 export * from './proposal-words.ts';
 export * from './auth.ts';
 export * from './debug.ts';
+export * from './admin.ts';
+export * from './shares.ts';
+export * from './expert.ts';

@@ -46,12 +46,22 @@ export const sendMessageResponseSchema = z.object({
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
+/**
+ * Who wrote a message: the person, an agent (ids starting `agent-`, spec §3 senderType) or a human
+ * expert replying in the conversation after the hand-off.
+ */
+export const senderRoleSchema = z.enum(['user', 'agent', 'expert']);
+export type SenderRole = z.infer<typeof senderRoleSchema>;
+
 /** A message as `GET /api/v2/conversations/{id}/messages` returns it (spec §3 "as read from the server"). */
 export const messageSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
   sender_id: z.string(),
   recipient_id: z.string(),
+  sender_role: senderRoleSchema,
+  /** The expert's display name on an expert's message; null otherwise. */
+  sender_name: z.string().nullable(),
   content: z.string(),
   type: z.string(),
   read: z.boolean(),
@@ -68,3 +78,13 @@ export const messageListSchema = z.array(messageSchema);
 export const conversationParamsSchema = z.object({
   conversationId: z.string().uuid('conversationId must be a UUID'),
 });
+
+/** A conversation as lists show it (spec §3 "Conversation"): debug diagnostics and the admin area. */
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  message_count: z.number().int().nonnegative(),
+  participants: z.array(z.string()),
+  last_message_at: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;

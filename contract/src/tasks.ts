@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { proposalStatusSchema } from './messages.ts';
 
-/** Task status values seen in the spec (§4); other values get a neutral badge. */
-export const taskStatusSchema = z.enum(['PENDING_QUOTE', 'PENDING_CLARIFICATION', 'PENDING_ACCEPTANCE', 'ACCEPTED']);
+/**
+ * Task status values seen in the spec (§4), then the expert hand-off's own: an expert took the
+ * accepted task (IN_PROGRESS) and finished it (DONE). The UI gives unknown values a neutral badge.
+ */
+export const taskStatusSchema = z.enum(['PENDING_QUOTE', 'PENDING_CLARIFICATION', 'PENDING_ACCEPTANCE', 'ACCEPTED', 'IN_PROGRESS', 'DONE']);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** Task.code_analysis of spec §3: file count, line count, main languages. */
+export const codeAnalysisSchema = z.object({
+  file_count: z.number().int(),
+  line_count: z.number().int(),
+  main_languages: z.union([z.array(z.string()), z.string()]),
+});
 
 /** The Task entity with every field of spec §3. */
 export const taskSchema = z.object({
@@ -26,12 +36,6 @@ export const taskSchema = z.object({
   proposalAcceptedAt: z.string().nullable(),
   adminNotes: z.string().nullable(),
   github_repository: z.object({ url: z.string(), name: z.string(), created_at: z.string() }).nullable(),
-  code_analysis: z
-    .object({
-      file_count: z.number().int(),
-      line_count: z.number().int(),
-      main_languages: z.union([z.array(z.string()), z.string()]),
-    })
-    .nullable(),
+  code_analysis: codeAnalysisSchema.nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;

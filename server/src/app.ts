@@ -5,14 +5,19 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
 import { loggerOptions, registerRequestLog } from './lib/logging.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
 import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
+import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
+import { registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 
@@ -30,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.detail });
+    if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -60,6 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFileRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   registerGuestHandoverRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerShareRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+  registerExpertRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 

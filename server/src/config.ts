@@ -61,6 +61,8 @@ const configSchema = z
     ADMIN_EMAILS: emailList.default([]),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     DEBUG_PAGES: booleanFlag.optional(),
+    SHARE_LINK_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
+    ACCESS_REQUEST_LIMIT: z.coerce.number().int().min(1).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {

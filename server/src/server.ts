@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
@@ -27,8 +27,10 @@ export interface RunningServer {
 /**
  * Opens the database (migrations applied), starts the agent queue and worker, builds the app and
  * listens on HOST:PORT (PORT 0 picks a free port).
+ * @param options.clock the time source (tests move it to expire share links); the system clock by default.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
   const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
@@ -45,14 +47,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({
     config,
     db: database.db,
-    clock: systemClock,
+    clock,
     tokens,
     identity,
     relyingParty: createRelyingParty(),
     storage,
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
   });
-  const agentDeps = { db: database.db, brain, clock: systemClock, config };
+  const agentDeps = { db: database.db, brain, clock, config };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
     log: app.log,

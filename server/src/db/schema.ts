@@ -2,6 +2,16 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
 
+/** The profile claims an identity provider sent at the last sign-in (OpenID Core §5.1 names). */
+export interface IdentityClaims {
+  email: string | null;
+  email_verified: boolean;
+  name: string | null;
+  picture: string | null;
+  /** When we received them, ISO 8601. */
+  received_at: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
@@ -30,6 +40,10 @@ export const users = pgTable(
     handle: text('handle'),
     userCategory: text('user_category'),
     location: text('location'),
+    // The provider this person signs in with (`google`, `linkedin`, `oidc`, `dev`) and the profile
+    // claims it last sent, so an admin can put the profile back to what the provider says.
+    identityProvider: text('identity_provider'),
+    identityClaims: jsonb('identity_claims').$type<IdentityClaims>(),
     // A guest whose data went to a signed-in user keeps its row, so a replayed guest id is recognised.
     mergedIntoUserId: text('merged_into_user_id'),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
@@ -64,6 +78,10 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').notNull(),
     recipientId: text('recipient_id').notNull(),
+    // Set for a human expert's reply (the hand-off of issue #8); otherwise the id's prefix decides.
+    senderRole: text('sender_role', { enum: ['expert'] }),
+    // The expert's display name when they wrote, shown to the customer.
+    senderName: text('sender_name'),
     content: text('content').notNull(),
     type: text('type').notNull().default('direct'),
     read: boolean('read').notNull().default(false),
@@ -104,6 +122,12 @@ export const tasks = pgTable(
     proposalStatus: text('proposal_status').$type<ProposalStatus>(),
     proposalAcceptedAt: timestamp('proposal_accepted_at', { withTimezone: true, mode: 'date' }),
     adminNotes: text('admin_notes'),
+    // The kind of work as the agent classified it ("bug fix", "new feature"…), the share page's project type.
+    taskType: text('task_type'),
+    // The expert who took the accepted task, and when; completedAt when they marked it done.
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     githubRepository: jsonb('github_repository').$type<Task['github_repository']>(),
     codeAnalysis: jsonb('code_analysis').$type<Task['code_analysis']>(),
     createdAt: createdAt(),
@@ -112,7 +136,11 @@ export const tasks = pgTable(
       .defaultNow()
       .$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('tasks_conversation_idx').on(t.conversationId), index('tasks_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('tasks_conversation_idx').on(t.conversationId),
+    index('tasks_user_idx').on(t.userId),
+    index('tasks_status_idx').on(t.status),
+  ],
 );
 
 /** Uploaded files. `id` is a random UUID: the file URL is a capability (see README "Deviations"). */
@@ -214,6 +242,71 @@ export const rateLimits = pgTable('rate_limits', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * Agent API keys (spec §3 "ApiKey"). The key itself is shown once; only its SHA-256 is kept, so a
+ * leaked row is not a usable key. Third-party agents authenticate with it (the MCP issue).
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  agentId: text('agent_id').notNull(),
+  agentName: text('agent_name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  lastAccessAt: timestamp('last_access_at', { withTimezone: true, mode: 'date' }),
+  accessCount: integer('access_count').notNull().default(0),
+});
+
+/** Time-limited share links of a task (spec §2 "Share modal", §4 "Share link"); only the token's SHA-256 is kept. */
+export const taskShares = pgTable(
+  'task_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('task_shares_task_idx').on(t.taskId)],
+);
+
+/** Requests for access sent from an expired or inactive share page (spec §2, §3 "Access request payload"). */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => taskShares.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_requests_share_idx').on(t.shareId)],
+);
+
+/**
+ * Every change staff made to data: who (id and email at the time, kept after the account is gone),
+ * what, when and to which target.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   conversations,
@@ -226,4 +319,8 @@ export const schema = {
   revokedTokens,
   oidcPayloads,
   rateLimits,
+  apiKeys,
+  taskShares,
+  accessRequests,
+  auditLog,
 };

@@ -1,22 +1,66 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
 /** What @fastify/rate-limit expects of a store: count one hit, answer the count and the window left (ms). */
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** A counter's state: hits in the current window and the milliseconds the window has left. */
+export interface CounterState {
+  count: number;
+  ttlMs: number;
+}
+
 /** Hits between two sweeps of expired counters. */
 const SWEEP_EVERY = 500;
+let hits = 0;
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowMs` that starts with the key's first hit (the
+ * database's clock decides). Every instance shares the counter (ARCHITECTURE.md: nothing shared
+ * lives in one process's memory).
+ * @returns the count including this hit, and the window left.
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<CounterState> {
+  hits += 1;
+  if (hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.windowEndsAt} < now()`);
+  const result = await db.execute(sql`
+    insert into rate_limits (key, count, window_ends_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
+      window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
+                            else rate_limits.window_ends_at end
+    returning count, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`);
+  return toState(result, windowMs);
+}
+
+/**
+ * Reads a counter without counting.
+ * @returns its state, or null when the key has no hits in a current window.
+ */
+export async function readCount(db: Db, key: string): Promise<CounterState | null> {
+  const result = await db.execute(sql`
+    select count, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms
+    from rate_limits where ${eq(rateLimits.key, key)} and window_ends_at > now()`);
+  return rowsOf(result).length > 0 ? toState(result, 0) : null;
+}
+
+// Both drivers answer `{ rows }`; numeric comes back as a string from node-postgres.
+const rowsOf = (result: unknown) => (result as { rows: Array<{ count: number; ttl_ms: number | string }> }).rows;
+
+function toState(result: unknown, fallbackTtlMs: number): CounterState {
+  const row = rowsOf(result)[0];
+  return { count: Number(row?.count ?? 1), ttlMs: Math.max(0, Math.round(Number(row?.ttl_ms ?? fallbackTtlMs))) };
+}
 
 /**
  * A @fastify/rate-limit store in the database, so that every instance behind a load balancer
- * counts the same hits (ARCHITECTURE.md: nothing shared lives in one process's memory). Fixed
- * windows, like the plugin's own stores; the database's clock decides them.
+ * counts the same hits. Fixed windows, like the plugin's own stores.
  * @returns the store class to pass as the plugin's `store` option.
  */
 export function createDatabaseRateLimitStore(db: Db) {
-  let hits = 0;
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 
@@ -26,24 +70,8 @@ export function createDatabaseRateLimitStore(db: Db) {
     }
 
     incr(key: string, callback: IncrCallback, timeWindowMs: number): void {
-      hits += 1;
-      const sweep = hits % SWEEP_EVERY === 0 ? db.delete(rateLimits).where(sql`${rateLimits.windowEndsAt} < now()`) : Promise.resolve();
-      sweep
-        .then(() =>
-          db.execute(sql`
-            insert into rate_limits (key, count, window_ends_at)
-            values (${this.prefix + key}, 1, now() + ${timeWindowMs} * interval '1 millisecond')
-            on conflict (key) do update set
-              count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
-              window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
-                                    else rate_limits.window_ends_at end
-            returning count, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`),
-        )
-        .then((result) => {
-          // Both drivers answer `{ rows }`; numeric comes back as a string from node-postgres.
-          const row = (result as { rows: Array<{ count: number; ttl_ms: number | string }> }).rows[0];
-          callback(null, { current: Number(row?.count ?? 1), ttl: Math.max(0, Math.round(Number(row?.ttl_ms ?? timeWindowMs))) });
-        })
+      countHit(db, this.prefix + key, timeWindowMs)
+        .then((state) => callback(null, { current: state.count, ttl: state.ttlMs }))
         .catch((error: Error) => callback(error));
     }
 

@@ -48,6 +48,7 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
       picture: null,
       role: 'user',
       admin: false,
+      expert: false,
     });
     const sent = await sendMessage(server.url, { token: session.body.token }, { content: 'My deploy fails on Vercel' });
     expect(sent.status).toBe(200);

@@ -57,6 +57,7 @@ describe.each(databaseKinds)('sign-in through an external OpenID provider on %s'
       picture: 'https://lab.example/marie.png',
       role: 'user',
       admin: true,
+      expert: false,
     });
     const [row] = await server.database.db.select().from(users).where(eq(users.id, session.body.user.uid));
     expect(row).toMatchObject({ identityIssuer: provider.issuer, identitySubject: 'ext-1001', emailVerified: true });

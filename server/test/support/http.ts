@@ -37,9 +37,16 @@ export async function sendMessage(
   return { status: response.status, body: await response.json() };
 }
 
-/** GET or POST a JSON endpoint with a caller's headers. */
-export async function callJson(baseUrl: string, method: 'GET' | 'POST', pathName: string, identity: Identity | null): Promise<JsonAnswer> {
-  const response = await fetch(`${baseUrl}${pathName}`, { method, headers: identityHeaders(identity) });
+/** Calls a JSON endpoint with a caller's headers and, when given, a JSON body. */
+export async function callJson(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  pathName: string,
+  identity: Identity | null,
+  body?: unknown,
+): Promise<JsonAnswer> {
+  const headers = { ...identityHeaders(identity), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await fetch(`${baseUrl}${pathName}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { TokenClaims } from '../../src/modules/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -16,15 +17,25 @@ export interface TestServer extends RunningServer {
   destroy(): Promise<void>;
 }
 
+/** What a test may give the server besides its environment. */
+export interface TestServerOptions {
+  /** The server's time source (e.g. a {@link MovableClock}). */
+  clock?: Clock;
+}
+
 /**
  * Starts a real server for a test file.
  * @param kind which database the server uses.
  * @param env extra environment (e.g. `{ AGENT_WORKER: 'false' }`).
  */
-export async function startTestServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-test-'));
   const testDatabase = await createTestDatabase(kind, dataDir);
-  const server = await startOn(testDatabase, env);
+  const server = await startOn(testDatabase, env, options);
   return {
     ...server,
     dataDir,
@@ -42,10 +53,10 @@ export async function startTestServer(kind: 'pglite' | 'postgres', env: Record<s
  * @returns a stand-in that forwards every property to the running server, so tests write
  *   `server.url` although the server starts only in beforeAll.
  */
-export function useTestServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): TestServer {
+export function useTestServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
   let running: TestServer | undefined;
   beforeAll(async () => {
-    running = await startTestServer(kind, env);
+    running = await startTestServer(kind, env, options);
   });
   afterAll(async () => {
     await running?.destroy();
@@ -62,7 +73,7 @@ export function useTestServer(kind: 'pglite' | 'postgres', env: Record<string, s
  * Starts a server on an existing test database (a restart, or a second instance).
  * @returns the running server and the configuration it parsed.
  */
-export async function startOn(testDatabase: TestDatabase, env: Record<string, string> = {}) {
+export async function startOn(testDatabase: TestDatabase, env: Record<string, string> = {}, options: TestServerOptions = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -72,7 +83,7 @@ export async function startOn(testDatabase: TestDatabase, env: Record<string, st
     ...testDatabase.env,
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, options);
   return { ...server, config };
 }
 
@@ -91,7 +102,22 @@ export async function signInAs(server: RunningServer, claims: Partial<TokenClaim
     picture: null,
     role: 'user',
     admin: false,
+    expert: false,
     ...claims,
   };
   return { token: await server.tokens.issue(full), claims: full };
+}
+
+/** A clock a test can move forward: it runs with real time, plus the offset given to {@link MovableClock.advance}. */
+export class MovableClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Moves the clock forward by `ms` milliseconds. */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }

@@ -5,15 +5,17 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 const jwt = (claims: object) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.signature`;
 
 describe('userFromToken', () => {
-  it('reads uid, email, name, role and admin from the claims', () => {
-    expect(userFromToken(jwt({ uid: 'u1', email: 'ada@example.com', name: 'Ada', role: 'admin', admin: true }))).toEqual({
+  it('reads uid, email, name, role, admin and expert from the claims', () => {
+    expect(userFromToken(jwt({ uid: 'u1', email: 'ada@example.com', name: 'Ada', role: 'admin', admin: true, expert: true }))).toEqual({
       uid: 'u1',
       email: 'ada@example.com',
       name: 'Ada',
       photoURL: null,
       role: 'admin',
       admin: true,
+      expert: true,
     });
+    expect(userFromToken(jwt({ uid: 'u2' }))?.expert).toBe(false);
   });
 
   it('names the user after the part of the email before @ when there is no name, else "User"', () => {

@@ -6,6 +6,8 @@ export interface AuthUser {
   photoURL: string | null;
   role: string | null;
   admin: boolean;
+  /** The expert flag an admin set: the expert queue is theirs too. */
+  expert: boolean;
 }
 
 function decodeBase64Url(segment: string): string {
@@ -52,6 +54,7 @@ export function userFromToken(token: string, nowSeconds: number = Date.now() / 1
     photoURL: str(claims.picture) ?? str(claims.photoURL),
     role: str(claims.role),
     admin: claims.admin === true,
+    expert: claims.expert === true,
   };
 }
 

@@ -55,7 +55,7 @@ export async function startAgentQueue(
 }
 
 /**
- * Finds conversations that still wait for agent-1: the last message is a person's, or a proposal
+ * Finds conversations that still wait for agent-1: the last message is a person's (not an expert's), or a proposal
  * whose modification was requested. Run at start-up so a message stored just before a crash, whose
  * job was never queued, is answered.
  * @returns their ids.
@@ -64,11 +64,11 @@ export async function findWaitingConversations(database: Database): Promise<stri
   // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
   const result = (await database.db.execute<{ conversation_id: string }>(sql`
     select last.conversation_id from (
-      select distinct on (conversation_id) conversation_id, id, sender_id
+      select distinct on (conversation_id) conversation_id, id, sender_id, sender_role
       from messages order by conversation_id, seq desc
     ) last
     left join tasks t on t.conversation_id = last.conversation_id
-    where last.sender_id not like 'agent-%'
+    where (last.sender_id not like 'agent-%' and last.sender_role is null)
        or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as { rows: { conversation_id: string }[] };
   return result.rows.map((row) => row.conversation_id);
 }

@@ -17,6 +17,9 @@ export interface AgentDeps {
   config: Pick<Config, 'AGENT_HOURLY_RATE' | 'AGENT_CURRENCY' | 'AI_NAME'>;
 }
 
+/** Task statuses after acceptance: the work is with the human experts. */
+const WITH_THE_HUMANS: ReadonlySet<string> = new Set(['ACCEPTED', 'IN_PROGRESS', 'DONE']);
+
 /** Agent-1 answers after acceptance without asking its brain: the work is with the humans now. */
 export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a human expert is on it. We will reply here and by email.';
 
@@ -34,15 +37,14 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;
 
-  const turn: AgentTurn | null =
-    task.status === 'ACCEPTED'
-      ? null
-      : await deps.brain.nextTurn({
-          transcript: rows.map(toTranscriptEntry),
-          modificationRequested: pending.modificationRequested,
-          rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
-          aiName: deps.config.AI_NAME,
-        });
+  const turn: AgentTurn | null = WITH_THE_HUMANS.has(task.status)
+    ? null
+    : await deps.brain.nextTurn({
+        transcript: rows.map(toTranscriptEntry),
+        modificationRequested: pending.modificationRequested,
+        rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
+        aiName: deps.config.AI_NAME,
+      });
   const now = deps.clock.now();
 
   return deps.db.transaction(async (tx) => {
@@ -77,6 +79,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
           diagnosis: brief.diagnosis,
           clarifiedScope: brief.clarifiedScope,
           jobSummaryForEngineer: brief.jobSummaryForEngineer,
+          ...(brief.taskType !== undefined ? { taskType: brief.taskType } : {}),
           ...(turn.kind === 'proposal'
             ? {
                 proposalMessageId: stored.id,

@@ -34,6 +34,8 @@ export interface TaskBrief {
   clarifiedScope: string | null;
   /** A hand-over summary for the engineer: goal, stack, deadline, budget, links, open points. */
   jobSummaryForEngineer: string | null;
+  /** The kind of work in a few words ("bug fix", "new feature"); undefined when the brain does not classify. */
+  taskType?: string | null;
 }
 
 /** One turn of the agent: a clarifying question or a proposal. */

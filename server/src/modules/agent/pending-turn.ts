@@ -1,5 +1,5 @@
 import type { messages, tasks } from '../../db/schema.ts';
-import { isAgentId } from '../chat/message-view.ts';
+import { senderRoleOf } from '../chat/message-view.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -14,15 +14,16 @@ export interface PendingTurn {
 }
 
 /**
- * Decides whether agent-1 owes an answer: the last message is the person's, or the person pressed
- * "Let's modify it" on the latest proposal and nothing was said since.
+ * Decides whether agent-1 owes an answer: the last message is the person's (not an agent's, not a
+ * human expert's), or the person pressed "Let's modify it" on the latest proposal and nothing was
+ * said since.
  * @param rows the conversation's messages, oldest first.
  * @returns the pending turn, or null when the agent has nothing to say.
  */
 export function findPendingTurn(rows: MessageRow[], task: TaskRow): PendingTurn | null {
   const last = rows.at(-1);
   if (!last) return null;
-  if (!isAgentId(last.senderId)) return { turnKey: `reply:${last.id}`, replyTo: last, modificationRequested: false };
+  if (senderRoleOf(last) === 'user') return { turnKey: `reply:${last.id}`, replyTo: last, modificationRequested: false };
   if (task.proposalStatus === 'modification_requested' && task.proposalMessageId === last.id) {
     return { turnKey: `modify:${last.id}`, replyTo: null, modificationRequested: true };
   }

@@ -8,14 +8,28 @@ import type { TokenClaims, VerifiedToken } from './tokens.ts';
 type SessionDeps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'clock'>;
 
 /**
- * Our token's claims for a user (spec §3, §6). Admin when the role is admin, or when the email is
- * in ADMIN_EMAILS (case-insensitive) and the provider verified it: an unverified email is only what
- * somebody typed.
+ * Whether a stored user is an admin (spec §6): a signed-in user whose role is admin, or whose email
+ * is in ADMIN_EMAILS (case-insensitive) and was verified by the provider: an unverified email is
+ * only what somebody typed. Guests never are.
  */
+export function isAdminAccount(user: UserRow, adminEmails: readonly string[]): boolean {
+  if (user.isGuest || user.role === 'guest') return false;
+  const listed = user.emailVerified && user.email !== null && adminEmails.includes(user.email.toLowerCase());
+  return user.role === 'admin' || listed;
+}
+
+/** Our token's claims for a user (spec §3, §6): the admin rule of {@link isAdminAccount}, and the expert flag. */
 function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
   const role = user.role === 'admin' ? 'admin' : 'user';
-  const listed = user.emailVerified && user.email !== null && adminEmails.includes(user.email.toLowerCase());
-  return { uid: user.id, email: user.email, name: user.name, picture: user.picture, role, admin: role === 'admin' || listed };
+  return {
+    uid: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    role,
+    admin: isAdminAccount(user, adminEmails),
+    expert: user.isExpert,
+  };
 }
 
 async function sessionFor(deps: SessionDeps, user: UserRow): Promise<SessionResponse> {

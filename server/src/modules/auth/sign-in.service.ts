@@ -79,7 +79,7 @@ export async function finishSignIn(
     const callbackUrl = new URL(attempt.redirectUri);
     callbackUrl.search = input.query.toString();
     const identity = await deps.relyingParty.finish(provider, callbackUrl, attempt);
-    const user = await upsertIdentityUser(deps.db, identity, now);
+    const user = await upsertIdentityUser(deps.db, identity, provider.id, now);
     const code = await createSignInCode(deps.db, user.id, now, SIGN_IN_CODE_TTL_SECONDS);
     return { attempt, outcome: { code } };
   } catch (error) {

@@ -14,6 +14,8 @@ export interface TokenClaims {
   picture: string | null;
   role: 'user' | 'admin';
   admin: boolean;
+  /** The expert flag an admin sets (spec §6); experts see the queue of accepted tasks. */
+  expert: boolean;
 }
 
 /** A verified token: its claims plus the JWT id and expiry. */
@@ -74,6 +76,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
           picture: typeof payload.picture === 'string' ? payload.picture : null,
           role: payload.role === 'admin' ? 'admin' : 'user',
           admin: payload.admin === true,
+          expert: payload.expert === true,
           jti: payload.jti,
           expiresAt: new Date(payload.exp * 1000),
         };

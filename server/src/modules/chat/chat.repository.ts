@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema.ts';
 
@@ -23,4 +23,86 @@ export async function countSentMessages(db: Db, senderId: string, conversationId
     : eq(messages.senderId, senderId);
   const [row] = await db.select({ n: count() }).from(messages).where(where);
   return row?.n ?? 0;
+}
+
+/** @returns the conversation, or null. */
+export async function findConversation(db: Db, id: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row ?? null;
+}
+
+/** @returns the conversations of an owner with their message counts, the latest activity first. */
+export function listConversationsWithCounts(db: Db, ownerId: string) {
+  return db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      participants: conversations.participants,
+      lastMessageAt: conversations.lastMessageAt,
+      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id})`.mapWith(Number),
+    })
+    .from(conversations)
+    .where(eq(conversations.ownerId, ownerId))
+    .orderBy(desc(conversations.lastMessageAt));
+}
+
+/** @returns the ids of the conversations these people own. */
+export async function conversationIdsOwnedBy(db: Db, ownerIds: string[]): Promise<string[]> {
+  if (ownerIds.length === 0) return [];
+  const rows = await db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.ownerId, ownerIds));
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the messages of these conversations and those these people sent anywhere. @returns how many. */
+export async function deleteMessages(db: Db, scope: { conversationIds: string[]; senderIds: string[] }): Promise<number> {
+  const where = [
+    scope.conversationIds.length > 0 ? inArray(messages.conversationId, scope.conversationIds) : undefined,
+    scope.senderIds.length > 0 ? inArray(messages.senderId, scope.senderIds) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (where.length === 0) return 0;
+  const rows = await db
+    .delete(messages)
+    .where(or(...where))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** Deletes conversations (their messages and task go by the foreign keys). @returns how many. */
+export async function deleteConversations(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.delete(conversations).where(inArray(conversations.id, ids)).returning({ id: conversations.id });
+  return rows.length;
+}
+
+/**
+ * Stores a human expert's reply in a conversation and adds them to its participants.
+ * @returns the stored row.
+ */
+export async function insertExpertMessage(
+  db: Db,
+  input: { conversationId: string; expertId: string; expertName: string; recipientId: string; content: string; now: Date },
+) {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      conversationId: input.conversationId,
+      senderId: input.expertId,
+      recipientId: input.recipientId,
+      senderRole: 'expert',
+      senderName: input.expertName,
+      content: input.content,
+      type: 'direct',
+      read: false,
+      createdAt: input.now,
+    })
+    .returning();
+  await db
+    .update(conversations)
+    .set({
+      lastMessageAt: input.now,
+      participants: sql`case when ${conversations.participants} ? ${input.expertId} then ${conversations.participants}
+                          else ${conversations.participants} || ${JSON.stringify([input.expertId])}::jsonb end`,
+    })
+    .where(eq(conversations.id, input.conversationId));
+  return row!;
 }

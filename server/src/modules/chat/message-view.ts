@@ -1,4 +1,4 @@
-import { TASK_SECTION_MARKER, type Message } from '@unstuck/contract';
+import { TASK_SECTION_MARKER, type Message, type SenderRole } from '@unstuck/contract';
 import type { messages } from '../../db/schema.ts';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -15,6 +15,10 @@ export function stripTaskSection(content: string): string {
   return at === -1 ? content : content.slice(0, at).trimEnd();
 }
 
+/** Who wrote a stored message: an expert's reply says so; otherwise an `agent-` id is an agent. */
+export const senderRoleOf = (row: Pick<MessageRow, 'senderId' | 'senderRole'>): SenderRole =>
+  row.senderRole ?? (isAgentId(row.senderId) ? 'agent' : 'user');
+
 /**
  * A stored message as the API returns it (spec §3 "Message as read from the server").
  * @param audience `client` strips the task section of agent messages; `staff` keeps it.
@@ -25,6 +29,8 @@ export function toMessageView(row: MessageRow, audience: 'client' | 'staff'): Me
     conversation_id: row.conversationId,
     sender_id: row.senderId,
     recipient_id: row.recipientId,
+    sender_role: senderRoleOf(row),
+    sender_name: row.senderName,
     content: audience === 'client' && isAgentId(row.senderId) ? stripTaskSection(row.content) : row.content,
     type: row.type,
     read: row.read,

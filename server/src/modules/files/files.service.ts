@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Attachment } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
@@ -51,6 +51,45 @@ export async function readFile(deps: { db: Db; storage: FileStorage }, id: strin
   if (!record) return null;
   const data = await deps.storage.get(record.storageKey);
   return data ? { record, data } : null;
+}
+
+/** @returns the records of a conversation's files, in upload order. */
+export function listConversationFiles(db: Db, conversationId: string) {
+  return db.select().from(files).where(eq(files.conversationId, conversationId)).orderBy(asc(files.createdAt), asc(files.id));
+}
+
+/** The file id in one of our file URLs ({@link fileUrl}), or null for any other URL. */
+export function fileIdOfUrl(url: string): string | null {
+  return /^\/api\/v2\/files\/([0-9a-f-]{36})\//i.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * Deletes the records of the files these people uploaded or that belong to these conversations
+ * (spec §2: deleting a user removes their files). The bytes stay until {@link removeStoredBytes}
+ * runs after the transaction commits, so a rolled-back deletion loses nothing.
+ * @returns the storage keys of the deleted records.
+ */
+export async function takeFileRecords(db: Db, scope: { ownerIds: string[]; conversationIds: string[] }): Promise<string[]> {
+  const where = [
+    scope.ownerIds.length > 0 ? inArray(files.ownerId, scope.ownerIds) : undefined,
+    scope.conversationIds.length > 0 ? inArray(files.conversationId, scope.conversationIds) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (where.length === 0) return [];
+  const rows = await db
+    .delete(files)
+    .where(or(...where))
+    .returning({ storageKey: files.storageKey });
+  return rows.map((row) => row.storageKey);
+}
+
+/**
+ * Removes stored bytes whose records are gone. A failure is reported per key, not thrown: the
+ * records are already deleted, so the bytes are unreachable either way.
+ * @returns the keys that could not be removed, with the reason.
+ */
+export async function removeStoredBytes(storage: FileStorage, keys: string[]): Promise<Array<{ key: string; error: unknown }>> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason }] : []));
 }
 
 /** Keeps the base name only, without control characters, at most 200 characters. */

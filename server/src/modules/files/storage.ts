@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded bytes live. Local folder by default; an S3-compatible store can implement the same. */
@@ -7,6 +7,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** @returns the bytes, or null when the key is unknown. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes the bytes under `key`; an unknown key is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 /**
@@ -30,6 +32,9 @@ export function createLocalStorage(folder: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users, type IdentityClaims } from '../../db/schema.ts';
 import type { Caller } from '../auth/caller.ts';
 
 /**
@@ -33,23 +33,36 @@ export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<
 /** A users row. */
 export type UserRow = typeof users.$inferSelect;
 
+/** The profile fields a provider's claims give a user (spec §3 name rule). */
+function profileFrom(claims: IdentityClaims) {
+  return {
+    email: claims.email,
+    emailVerified: claims.email_verified,
+    name: displayName(claims.name, claims.email),
+    picture: claims.picture,
+  };
+}
+
 /**
  * Creates or updates the user signed in as (issuer, subject) (OpenID Core §2: the pair identifies
- * a person for good), with the name rule of spec §3 and `lastLogin` now.
+ * a person for good), with the name rule of spec §3 and `lastLogin` now. The provider's id and
+ * claims are kept for an admin's refresh.
  * @returns the stored row; a new user gets a random UUID and role `user`.
  */
 export async function upsertIdentityUser(
   db: Db,
   identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null },
+  providerId: string,
   now: Date,
 ): Promise<UserRow> {
-  const profile = {
+  const identityClaims: IdentityClaims = {
     email: identity.email,
-    emailVerified: identity.emailVerified,
-    name: displayName(identity.name, identity.email),
+    email_verified: identity.emailVerified,
+    name: identity.name,
     picture: identity.picture,
-    lastLogin: now,
+    received_at: now.toISOString(),
   };
+  const profile = { ...profileFrom(identityClaims), identityProvider: providerId, identityClaims, lastLogin: now };
   const [row] = await db
     .insert(users)
     .values({ id: randomUUID(), role: 'user', identityIssuer: identity.issuer, identitySubject: identity.subject, ...profile })
@@ -63,4 +76,48 @@ export async function upsertIdentityUser(
 export async function findUser(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** Guests whose data went to an account keep a row only so their id is recognised: not people to list. */
+const listedUser = sql`not (${users.isGuest} and ${users.mergedIntoUserId} is not null)`;
+
+/** @returns every user and guest an admin manages, the most recently signed-in first. */
+export function listManagedUsers(db: Db): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(listedUser)
+    .orderBy(sql`${users.lastLogin} desc nulls last`, desc(users.createdAt));
+}
+
+/** @returns the ids of guests that still own their data (not handed over at sign-in). */
+export async function listGuestIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isGuest, true), isNull(users.mergedIntoUserId)));
+  return rows.map((row) => row.id);
+}
+
+/** Sets a signed-in user's expert flag (spec §6). @returns the row, or null when no such signed-in user. */
+export async function setExpertFlag(db: Db, id: string, isExpert: boolean): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ isExpert })
+    .where(and(eq(users.id, id), eq(users.isGuest, false)))
+    .returning();
+  return row ?? null;
+}
+
+/** Puts the profile back to the provider's last claims. @returns the row. */
+export async function applyIdentityClaims(db: Db, id: string, claims: IdentityClaims): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(profileFrom(claims)).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** Deletes user rows; their conversations, tasks and files go by the foreign keys. @returns how many. */
+export async function deleteUsers(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+  return rows.length;
 }

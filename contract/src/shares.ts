@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { messageSchema } from './messages.ts';
+import { codeAnalysisSchema, taskStatusSchema } from './tasks.ts';
+
+/** The texts of spec §8 "Share page", by the answer's status; the server sends them as `detail` too. */
+export const SHARE_ERROR_TEXT = {
+  notFound: 'Share link not found. It may have been deleted or is invalid.',
+  expired: 'This share link has expired. You can request access below.',
+  inactive: 'This share link is no longer active.',
+} as const;
+
+/**
+ * The task as its public share page shows it (spec §2 "Shared task page"): nothing that names the
+ * customer (no user id, name or email: a guest's id is its session credential), no admin notes.
+ */
+export const sharedTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: taskStatusSchema,
+  createdAt: z.string(),
+  endUserAcceptedTask: z.boolean(),
+  description: z.string(),
+  clarifiedScope: z.string().nullable(),
+  jobSummaryForEngineer: z.string().nullable(),
+  code_analysis: codeAnalysisSchema.nullable(),
+});
+export type SharedTask = z.infer<typeof sharedTaskSchema>;
+
+/**
+ * `GET /api/task-share/{shareToken}` (spec §3 "Share response"). `client.reference_id` is a stable
+ * pseudonym of the customer; `task_type` the kind of work (null until the agent classified it).
+ * Messages name their senders only by role: `user`, an `agent-` id, or `expert`.
+ */
+export const shareResponseSchema = z.object({
+  task: sharedTaskSchema,
+  client: z.object({ reference_id: z.string(), task_type: z.string().nullable() }),
+  conversation_messages: z.array(messageSchema),
+  share_info: z.object({ created_at: z.string(), expires_at: z.string() }),
+});
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
+
+/** `{shareToken}` of the public share calls. Its format is checked by the service (a bad one is a 404). */
+export const shareTokenParamsSchema = z.object({ shareToken: z.string().max(200) });
+
+/** Body of `POST /api/task-share/{shareToken}/request-access` (spec §3 "Access request payload"). */
+export const accessRequestBodySchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
+  email: z.email('email must be an email address').max(320),
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(1, 'message is required')
+    .max(5000, 'message must be at most 5000 characters'),
+});
+export type AccessRequestBody = z.infer<typeof accessRequestBodySchema>;
+
+/** Its answer: "Success is an ok answer" (spec §7). */
+export const accessRequestResponseSchema = z.object({ status: z.literal('ok') });

@@ -1,0 +1,151 @@
+import type { AdminUser, DeleteGuestDataResponse, RefreshUserDataResponse } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { countTasksOf } from '../tasks/tasks.repository.ts';
+import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
+import { toAdminUser } from '../users/people.ts';
+import { purgeUsers, removeBytes, type PurgeDeps } from './purge.ts';
+
+type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** `GET /api/admin/users` (spec §7): users and guests, the most recently signed-in first. */
+export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
+  return (await listManagedUsers(deps.db)).map((user) => toAdminUser(user, deps.config.ADMIN_EMAILS));
+}
+
+/**
+ * `POST /api/admin/users/set-expert` (spec §6 "a flag on a user toggled by an admin").
+ * @throws AppError 404 unknown user, 400 for a guest (a guest must sign in before being an expert).
+ */
+export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { userId: string; isExpert: boolean }) {
+  const now = deps.clock.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const existing = await findUser(tx, input.userId);
+    if (!existing) throw notFound('User not found');
+    if (existing.isGuest) throw badRequest('A guest cannot be an expert; they must sign in first');
+    const updated = (await setExpertFlag(tx, input.userId, input.isExpert))!;
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'user.set_expert',
+        targetType: 'user',
+        targetId: input.userId,
+        details: { isExpert: input.isExpert, email: existing.email },
+      },
+      now,
+    );
+    return updated;
+  });
+  return { success: true as const, user: toAdminUser(user, deps.config.ADMIN_EMAILS) };
+}
+
+/**
+ * `POST /api/admin/users/{id}/refresh-{provider}-data` (spec §7). Puts the user's name and email
+ * back to what their identity provider sent at their last sign-in (kept for this): the server holds
+ * no provider token to ask again, so this is the provider's latest word (README).
+ * @returns the refreshed name and email, and how many of their tasks now show a changed customer.
+ * @throws AppError 404 unknown user, 400 guest or a provider that is not the user's (or unknown),
+ *   409 when nothing from the provider is stored yet.
+ */
+export async function refreshUserData(
+  deps: AdminDeps,
+  actor: AuditActor,
+  userId: string,
+  provider: string,
+): Promise<RefreshUserDataResponse> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    if (!user) throw notFound('User not found');
+    if (user.isGuest) throw badRequest('Guests have no identity provider data to refresh');
+    if (user.identityProvider !== provider) {
+      throw badRequest(
+        `This user does not sign in with "${provider}"${user.identityProvider ? `; they use "${user.identityProvider}"` : ''}`,
+      );
+    }
+    if (!user.identityClaims) throw conflict(`Nothing from ${provider} is stored for this user yet; it is kept from their next sign-in`);
+    const refreshed = (await applyIdentityClaims(tx, userId, user.identityClaims))!;
+    const changed = refreshed.name !== user.name || refreshed.email !== user.email;
+    const updatedTasks = changed ? await countTasksOf(tx, userId) : 0;
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'user.refresh_provider_data',
+        targetType: 'user',
+        targetId: userId,
+        details: {
+          provider,
+          changed,
+          before: { name: user.name, email: user.email },
+          after: { name: refreshed.name, email: refreshed.email },
+        },
+      },
+      now,
+    );
+    return { user_data: { name: refreshed.name, email: refreshed.email }, updated_tasks: updatedTasks };
+  });
+}
+
+/**
+ * `DELETE /api/admin/users/{id}`: the user and everything of theirs (spec §2 warning: messages,
+ * conversations, tasks and files, the stored bytes too).
+ * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
+ */
+export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, userId: string) {
+  if (userId === actor.id) throw badRequest('You cannot delete your own account');
+  const now = deps.clock.now();
+  const purged = await deps.db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    if (!user) throw notFound('User not found');
+    const result = await purgeUsers(tx, [userId]);
+    const counts = { conversations: result.conversations, messages: result.messages, tasks: result.tasks, files: result.fileKeys.length };
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'user.delete', targetType: 'user', targetId: userId, details: { email: user.email, ...counts } },
+      now,
+    );
+    return result;
+  });
+  await removeBytes(deps, purged.fileKeys);
+  return {
+    deleted_user_id: userId,
+    deleted_conversations: purged.conversations,
+    deleted_messages: purged.messages,
+    deleted_tasks: purged.tasks,
+    deleted_files: purged.fileKeys.length,
+  };
+}
+
+/**
+ * `DELETE /api/admin/guests/delete-all` (spec §2, §3): every guest that still owns its data, with
+ * its messages, conversations, tasks and files. Guests handed over at sign-in own nothing and stay
+ * (their rows only make a replayed guest id recognisable).
+ */
+export async function deleteAllGuestData(deps: AdminDeps & PurgeDeps, actor: AuditActor): Promise<DeleteGuestDataResponse> {
+  const now = deps.clock.now();
+  const purged = await deps.db.transaction(async (tx) => {
+    const result = await purgeUsers(tx, await listGuestIds(tx));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'guests.delete_all',
+        targetType: 'guests',
+        targetId: 'all',
+        details: { users: result.users, messages: result.messages, conversations: result.conversations, files: result.fileKeys.length },
+      },
+      now,
+    );
+    return result;
+  });
+  await removeBytes(deps, purged.fileKeys);
+  return {
+    deleted_guest_users: purged.users,
+    deleted_guest_messages: purged.messages,
+    deleted_guest_conversations: purged.conversations,
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { insertApiKey, listApiKeys, recordApiKeyUse, revokeApiKey, type ApiKeyRow } from './api-keys.repository.ts';
+
+type KeyDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Every key starts with this, so that secret scanners and people recognise one. */
+const KEY_PREFIX = 'unstuck_ak_';
+/** 256 random bits (the issue asks for at least 128). */
+const KEY_BYTES = 32;
+const KEY_PATTERN = /^unstuck_ak_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The stored form of a key: its SHA-256, hex. A plain hash is enough for a key of 256 random bits
+ * (no dictionary to try, unlike a password), and it lets a key be found by an index lookup.
+ */
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A key as the admin area lists it (spec §3 "ApiKey"). */
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    lastAccess: row.lastAccessAt?.toISOString() ?? null,
+    accessCount: row.accessCount,
+  };
+}
+
+/**
+ * Creates an agent API key (spec §7 `POST /api/admin/agents/apikeys`) and records it in the audit log.
+ * @returns the key's listing plus `api_key`, the key itself: shown this once, never stored.
+ */
+export async function createApiKey(deps: KeyDeps, actor: AuditActor, input: CreateApiKeyRequest): Promise<CreateApiKeyResponse> {
+  const key = `${KEY_PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const stored = await insertApiKey(tx, { ...input, keyHash: hashKey(key), createdBy: actor.id, now });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'api_key.create',
+        targetType: 'api_key',
+        targetId: stored.id,
+        details: { agentId: input.agentId, agentName: input.agentName },
+      },
+      now,
+    );
+    return stored;
+  });
+  return { ...toApiKey(row), api_key: key };
+}
+
+/** `GET /api/admin/agents/apikeys`: every key, newest first, without the keys themselves. */
+export async function listAgentApiKeys(deps: KeyDeps): Promise<ApiKey[]> {
+  return (await listApiKeys(deps.db)).map(toApiKey);
+}
+
+/**
+ * Revokes a key (spec §4 "Active to Revoked"); the next use is refused.
+ * @throws AppError 404 for an unknown key.
+ */
+export async function revokeAgentApiKey(deps: KeyDeps, actor: AuditActor, id: string): Promise<ApiKey> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await revokeApiKey(tx, id, now);
+    if (!row) throw notFound('API key not found');
+    await recordAudit(tx, actor, { action: 'api_key.revoke', targetType: 'api_key', targetId: id, details: { agentId: row.agentId } }, now);
+    return toApiKey(row);
+  });
+}
+
+/** The agent an API key belongs to. */
+export interface VerifiedAgent {
+  keyId: string;
+  agentId: string;
+  agentName: string;
+}
+
+/**
+ * Checks an agent's API key (sent as `X-Agent-Key` or a Bearer key, spec §7) and counts the use:
+ * last access is now and the usage count grows by one. The MCP server and the agent REST call
+ * authenticate agents with this.
+ * @param key the key as the agent sent it.
+ * @returns the agent, or null when the key is malformed, unknown or revoked (answer 401).
+ */
+export async function verifyAgentApiKey(deps: KeyDeps, key: string): Promise<VerifiedAgent | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const row = await recordApiKeyUse(deps.db, hashKey(key), deps.clock.now());
+  return row ? { keyId: row.id, agentId: row.agentId, agentName: row.agentName } : null;
+}

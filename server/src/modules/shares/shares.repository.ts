@@ -1,0 +1,55 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accessRequests, taskShares, tasks } from '../../db/schema.ts';
+
+/** A task_shares row. */
+export type ShareRow = typeof taskShares.$inferSelect;
+
+/** Stores a share link by its token's hash. @returns the row. */
+export async function insertShare(
+  db: Db,
+  input: { taskId: string; tokenHash: string; createdBy: string; createdAt: Date; expiresAt: Date },
+): Promise<ShareRow> {
+  const [row] = await db.insert(taskShares).values(input).returning();
+  return row!;
+}
+
+/** @returns the share link with this token hash, or null. */
+export async function findShareByTokenHash(db: Db, tokenHash: string): Promise<ShareRow | null> {
+  const [row] = await db.select().from(taskShares).where(eq(taskShares.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** @returns a task's share links, newest first. */
+export function listSharesOfTask(db: Db, taskId: string): Promise<ShareRow[]> {
+  return db.select().from(taskShares).where(eq(taskShares.taskId, taskId)).orderBy(desc(taskShares.createdAt));
+}
+
+/** Revokes a share link; a second revocation keeps the first time. @returns the row, or null when unknown. */
+export async function revokeShare(db: Db, id: string, now: Date): Promise<ShareRow | null> {
+  const [row] = await db
+    .update(taskShares)
+    .set({ revokedAt: sql`coalesce(${taskShares.revokedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(taskShares.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Stores an access request sent from a share page. */
+export async function insertAccessRequest(
+  db: Db,
+  input: { shareId: string; name: string; email: string; message: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(accessRequests).values(input);
+}
+
+/** @returns access requests with their task, newest first; only one task's when `taskId` is given. */
+export function listAccessRequests(db: Db, taskId?: string) {
+  return db
+    .select({ request: accessRequests, taskId: tasks.id, taskTitle: tasks.title })
+    .from(accessRequests)
+    .innerJoin(taskShares, eq(taskShares.id, accessRequests.shareId))
+    .innerJoin(tasks, eq(tasks.id, taskShares.taskId))
+    .where(taskId ? eq(tasks.id, taskId) : undefined)
+    .orderBy(desc(accessRequests.createdAt));
+}

@@ -1,0 +1,250 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  SHARE_ERROR_TEXT,
+  type AccessRequest,
+  type AccessRequestBody,
+  type CreateShareResponse,
+  type ShareLink,
+  type ShareResponse,
+} from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { countHit, readCount } from '../../lib/rate-limit-store.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { listConversationMessages } from '../chat/chat.repository.ts';
+import { isAgentId, toMessageView } from '../chat/message-view.ts';
+import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
+import {
+  findShareByTokenHash,
+  insertAccessRequest,
+  insertShare,
+  listAccessRequests,
+  listSharesOfTask,
+  revokeShare,
+  type ShareRow,
+} from './shares.repository.ts';
+import { readSharedFile, shareScopedFiles } from './shared-files.ts';
+
+type ShareDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** 256 random bits, base64url: 43 characters (the issue asks for at least 128 bits). */
+const TOKEN_BYTES = 32;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The window in which wrong tokens from one address are counted (SHARE_LINK_FAILURE_LIMIT of them). */
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** The window of ACCESS_REQUEST_LIMIT access requests per address. */
+const ACCESS_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+// Only the hash is stored: a leaked row does not open the page. 256 random bits need no slow hash.
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A link's state at `now` (spec §4 "Share link": active, expired, or inactive once revoked). */
+function stateOf(share: ShareRow, now: Date): ShareLink['status'] {
+  if (share.revokedAt) return 'revoked';
+  return share.expiresAt <= now ? 'expired' : 'active';
+}
+
+function toShareLink(share: ShareRow, now: Date): ShareLink {
+  return {
+    id: share.id,
+    task_id: share.taskId,
+    status: stateOf(share, now),
+    created_at: share.createdAt.toISOString(),
+    expires_at: share.expiresAt.toISOString(),
+    revoked_at: share.revokedAt?.toISOString() ?? null,
+    created_by: share.createdBy,
+  };
+}
+
+/**
+ * Creates a share link for a task (spec §7 `POST /api/admin/tasks/{id}/share`), recorded in the audit log.
+ * @param expiryHours lifetime in hours (spec §9: 24 by default).
+ * @param origin where the app is reached, for the absolute link.
+ * @returns the token (shown this once), the `/task-share/{token}` link and the expiry.
+ * @throws AppError 404 for an unknown task.
+ */
+export async function createShareLink(
+  deps: ShareDeps,
+  actor: AuditActor,
+  input: { taskId: string; expiryHours: number; origin: string },
+): Promise<CreateShareResponse> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + input.expiryHours * HOUR_MS);
+  const share = await deps.db.transaction(async (tx) => {
+    if (!(await findTask(tx, input.taskId))) throw notFound('Task not found');
+    const stored = await insertShare(tx, {
+      taskId: input.taskId,
+      tokenHash: hashToken(token),
+      createdBy: actor.id,
+      createdAt: now,
+      expiresAt,
+    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'share_link.create',
+        targetType: 'task',
+        targetId: input.taskId,
+        details: { shareId: stored.id, expiresAt: expiresAt.toISOString() },
+      },
+      now,
+    );
+    return stored;
+  });
+  return {
+    id: share.id,
+    share_token: token,
+    token,
+    share_url: `${input.origin}/task-share/${token}`,
+    expires_at: share.expiresAt.toISOString(),
+    expiry_hours: input.expiryHours,
+  };
+}
+
+/**
+ * A task's share links with their state now.
+ * @throws AppError 404 for an unknown task.
+ */
+export async function listShareLinks(deps: ShareDeps, taskId: string): Promise<ShareLink[]> {
+  if (!(await findTask(deps.db, taskId))) throw notFound('Task not found');
+  const now = deps.clock.now();
+  return (await listSharesOfTask(deps.db, taskId)).map((share) => toShareLink(share, now));
+}
+
+/**
+ * Revokes a share link: its page answers 403 "no longer active" from now on.
+ * @throws AppError 404 for an unknown link.
+ */
+export async function revokeShareLink(deps: ShareDeps, actor: AuditActor, shareId: string): Promise<ShareLink> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const share = await revokeShare(tx, shareId, now);
+    if (!share) throw notFound('Share link not found');
+    await recordAudit(tx, actor, { action: 'share_link.revoke', targetType: 'task', targetId: share.taskId, details: { shareId } }, now);
+    return toShareLink(share, now);
+  });
+}
+
+/**
+ * Finds the share link a token names, counting wrong tokens per address: after
+ * SHARE_LINK_FAILURE_LIMIT of them in 15 minutes, every share call from it answers 429 until the
+ * window ends, so tokens cannot be tried in bulk.
+ * @returns the link (in any state) and its task.
+ * @throws AppError 429 when the address is blocked, 404 for a malformed or unknown token (the same
+ *   answer for both: the format says nothing about existence).
+ */
+async function findShare(deps: ShareDeps, token: string, address: string): Promise<{ share: ShareRow; task: TaskRow }> {
+  const key = `share-miss:${address}`;
+  const failures = await readCount(deps.db, key);
+  if (failures && failures.count >= deps.config.SHARE_LINK_FAILURE_LIMIT) {
+    throw tooManyRequests('Too many invalid share links from your address. Please wait and try again.', failures.ttlMs);
+  }
+  const share = TOKEN_PATTERN.test(token) ? await findShareByTokenHash(deps.db, hashToken(token)) : null;
+  const task = share ? await findTask(deps.db, share.taskId) : null;
+  if (!share || !task) {
+    await countHit(deps.db, key, FAILURE_WINDOW_MS);
+    throw notFound(SHARE_ERROR_TEXT.notFound);
+  }
+  return { share, task };
+}
+
+/**
+ * Finds a share link that may be used now.
+ * @throws AppError 404 unknown or malformed, 403 revoked ("no longer active"), 410 expired (spec §4, §8), 429 blocked address.
+ */
+async function findUsableShare(deps: ShareDeps, token: string, address: string) {
+  const found = await findShare(deps, token, address);
+  const state = stateOf(found.share, deps.clock.now());
+  if (state === 'revoked') throw forbidden(SHARE_ERROR_TEXT.inactive);
+  if (state === 'expired') throw new AppError(410, SHARE_ERROR_TEXT.expired);
+  return found;
+}
+
+/** A stable pseudonym of the customer: the same for all their tasks, and not their id. */
+const referenceId = (userId: string) => `C-${createHash('sha256').update(userId).digest('hex').slice(0, 8).toUpperCase()}`;
+
+/**
+ * Senders on the public page are named by role only (spec §2: guest- ids show "User", agent- ids the
+ * AI's name): a guest's id is its session credential and must not leave the server.
+ */
+const publicParty = (id: string, role: 'user' | 'agent' | 'expert') => (role === 'agent' ? id : role);
+
+/**
+ * `GET /api/task-share/{token}` (spec §3 "Share response"): the task without anything that names the
+ * customer, a client reference, the conversation as the customer saw it (staff notes stripped), and
+ * the link's dates. Attachments are reached through the link (see shared-files.ts).
+ * @param address the caller's IP address, for the wrong-token limit.
+ * @throws AppError 404, 403, 410 or 429 as {@link findUsableShare}.
+ */
+export async function openSharedTask(deps: ShareDeps, token: string, address: string): Promise<ShareResponse> {
+  const { share, task } = await findUsableShare(deps, token, address);
+  const scopeFiles = await shareScopedFiles(deps, token, task.conversationId);
+  const rows = await listConversationMessages(deps.db, task.conversationId);
+  return {
+    task: {
+      id: task.id,
+      title: task.title,
+      status: task.status,
+      createdAt: task.createdAt.toISOString(),
+      endUserAcceptedTask: task.endUserAcceptedTask,
+      description: task.description,
+      clarifiedScope: task.clarifiedScope,
+      jobSummaryForEngineer: task.jobSummaryForEngineer,
+      code_analysis: task.codeAnalysis ?? null,
+    },
+    client: { reference_id: referenceId(task.userId), task_type: task.taskType },
+    conversation_messages: rows.map((row) => {
+      const view = toMessageView(row, 'client');
+      return scopeFiles({
+        ...view,
+        sender_id: publicParty(view.sender_id, view.sender_role),
+        recipient_id: isAgentId(view.recipient_id) ? view.recipient_id : 'user',
+        sender_name: null,
+      });
+    }),
+    share_info: { created_at: share.createdAt.toISOString(), expires_at: share.expiresAt.toISOString() },
+  };
+}
+
+/**
+ * An attachment of a shared conversation, by its position (see shared-files.ts), while the link is valid.
+ * @throws AppError as {@link openSharedTask}, or 404 when there is no such file.
+ */
+export async function openSharedFile(deps: ShareDeps & Pick<AppDeps, 'storage'>, token: string, index: number, address: string) {
+  const { task } = await findUsableShare(deps, token, address);
+  const file = await readSharedFile(deps, task.conversationId, index);
+  if (!file) throw notFound('File not found');
+  return file;
+}
+
+/**
+ * Stores a request for access from a share page (spec §7 `POST /api/task-share/{token}/request-access`),
+ * for the admins to read. Any link that exists may be asked about, in whatever state.
+ * @throws AppError 404 unknown token, 429 over ACCESS_REQUEST_LIMIT requests an hour from one address.
+ */
+export async function requestShareAccess(deps: ShareDeps, token: string, body: AccessRequestBody, address: string): Promise<void> {
+  const { share } = await findShare(deps, token, address);
+  const sent = await countHit(deps.db, `share-access:${address}`, ACCESS_REQUEST_WINDOW_MS);
+  if (sent.count > deps.config.ACCESS_REQUEST_LIMIT) {
+    throw tooManyRequests('Too many access requests from your address. Please try again later.', sent.ttlMs);
+  }
+  await insertAccessRequest(deps.db, { shareId: share.id, ...body, createdAt: deps.clock.now() });
+}
+
+/** `GET /api/admin/access-requests`: every request, or one task's, newest first. */
+export async function listShareAccessRequests(deps: ShareDeps, taskId?: string): Promise<AccessRequest[]> {
+  const rows = await listAccessRequests(deps.db, taskId);
+  return rows.map(({ request, taskId: id, taskTitle }) => ({
+    id: request.id,
+    share_id: request.shareId,
+    task_id: id,
+    task_title: taskTitle,
+    name: request.name,
+    email: request.email,
+    message: request.message,
+    created_at: request.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { accessRequests, taskShares, tasks, users } from '../../db/schema.ts';
+
+/** A tasks row. */
+export type TaskRow = typeof tasks.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** A task with its customer and the expert who took it (null when none). */
+export interface TaskWithPeople {
+  task: TaskRow;
+  owner: UserRow;
+  assignee: UserRow | null;
+}
+
+/** Statuses of tasks handed to the human experts (accepted, taken, finished). */
+export const EXPERT_STATUSES = ['ACCEPTED', 'IN_PROGRESS', 'DONE'] as const;
+
+const owner = alias(users, 'owner');
+const assignee = alias(users, 'assignee');
+
+const withPeople = (db: Db) =>
+  db
+    .select({ task: tasks, owner, assignee })
+    .from(tasks)
+    .innerJoin(owner, eq(owner.id, tasks.userId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId));
+
+/** @returns the task, or null. */
+export async function findTask(db: Db, id: string): Promise<TaskRow | null> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  return row ?? null;
+}
+
+/** @returns the task with its people, or null. */
+export async function findTaskWithPeople(db: Db, id: string): Promise<TaskWithPeople | null> {
+  const [row] = await withPeople(db).where(eq(tasks.id, id));
+  return row ?? null;
+}
+
+/**
+ * @param id only this task, when given.
+ * @returns every task with its people and the number of access requests its share links received, newest first.
+ */
+export async function listTasksForAdmin(db: Db, id?: string): Promise<Array<TaskWithPeople & { accessRequestCount: number }>> {
+  return db
+    .select({
+      task: tasks,
+      owner,
+      assignee,
+      accessRequestCount:
+        sql<number>`(select count(*) from ${accessRequests} join ${taskShares} on ${taskShares.id} = ${accessRequests.shareId}
+        where ${taskShares.taskId} = ${tasks.id})`.mapWith(Number),
+    })
+    .from(tasks)
+    .innerJoin(owner, eq(owner.id, tasks.userId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
+    .where(id ? eq(tasks.id, id) : undefined)
+    .orderBy(desc(tasks.createdAt));
+}
+
+/** @returns the tasks handed to the experts, the earliest accepted first. */
+export function listExpertTasks(db: Db): Promise<TaskWithPeople[]> {
+  return withPeople(db)
+    .where(inArray(tasks.status, [...EXPERT_STATUSES]))
+    .orderBy(asc(tasks.proposalAcceptedAt), asc(tasks.createdAt));
+}
+
+/** Deletes one task. @returns whether it existed. */
+export async function deleteTask(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** Deletes the tasks of these conversations. @returns how many. */
+export async function deleteTasksOfConversations(db: Db, conversationIds: string[]): Promise<number> {
+  if (conversationIds.length === 0) return 0;
+  const rows = await db.delete(tasks).where(inArray(tasks.conversationId, conversationIds)).returning({ id: tasks.id });
+  return rows.length;
+}
+
+/** @returns how many tasks these people own. */
+export async function countTasksOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(tasks)
+    .where(eq(tasks.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Saves a task's admin notes. @returns the row, or null when unknown. */
+export async function saveAdminNotes(db: Db, id: string, adminNotes: string): Promise<TaskRow | null> {
+  const [row] = await db.update(tasks).set({ adminNotes }).where(eq(tasks.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Gives an accepted task to an expert: IN_PROGRESS, with the assignee and the time. Taking a task
+ * one already holds changes nothing.
+ * @returns the row, or null when the task is not ACCEPTED or held by this expert.
+ */
+export async function assignTask(db: Db, id: string, expertId: string, now: Date): Promise<TaskRow | null> {
+  const [taken] = await db
+    .update(tasks)
+    .set({ status: 'IN_PROGRESS', assigneeId: expertId, assignedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.status, 'ACCEPTED'), isNull(tasks.assigneeId)))
+    .returning();
+  if (taken) return taken;
+  const [held] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.assigneeId, expertId), inArray(tasks.status, ['IN_PROGRESS', 'DONE'])));
+  return held ?? null;
+}
+
+/** Marks a task its expert holds as DONE. @returns the row, or null when not IN_PROGRESS with this expert. */
+export async function completeTask(db: Db, id: string, expertId: string, now: Date): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set({ status: 'DONE', completedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.assigneeId, expertId), eq(tasks.status, 'IN_PROGRESS')))
+    .returning();
+  return row ?? null;
+}
+
+/** Gives back the unfinished tasks these experts held (their accounts are being deleted): ACCEPTED again. */
+export async function releaseAssignments(db: Db, expertIds: string[]): Promise<void> {
+  if (expertIds.length === 0) return;
+  await db
+    .update(tasks)
+    .set({ status: 'ACCEPTED', assigneeId: null, assignedAt: null })
+    .where(and(inArray(tasks.assigneeId, expertIds), or(eq(tasks.status, 'IN_PROGRESS'), eq(tasks.status, 'ACCEPTED'))));
+}
