@@ -2,29 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, sendMessage, waitForAgentReply, waitForMessages, type Identity } from '../support/http.ts';
+import { reachProposal } from '../support/agent-flow.ts';
+import { callJson, newGuestId, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
 import { signInAs, useTestServer } from '../support/test-server.ts';
-
-const ANSWERS = [
-  'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router',
-  'The log says "TypeError: res.status is not a function" in every route handler. We need it fixed by Friday, budget is $600.',
-  'Nothing else, please go ahead.',
-  'Still nothing to add.',
-];
-
-/** Talks to agent-1 as a person would until it sends a proposal. */
-async function reachProposal(baseUrl: string, identity: Identity) {
-  let conversationId: string | undefined;
-  for (const content of ANSWERS) {
-    const sent = await sendMessage(baseUrl, identity, conversationId ? { content, conversationId } : { content });
-    expect(sent.status).toBe(200);
-    conversationId = sent.body.conversation_id as string;
-    const list = await waitForAgentReply(baseUrl, identity, conversationId, sent.body.id);
-    const reply = list.at(-1);
-    if (reply.metadata.kind === 'proposal') return { conversationId, proposal: reply, list };
-  }
-  throw new Error('agent-1 sent no proposal');
-}
 
 describe.each(databaseKinds)('proposals on %s', (kind) => {
   const server = useTestServer(kind);

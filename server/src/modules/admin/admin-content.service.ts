@@ -2,8 +2,9 @@ import type { AdminTask, ConversationSummary, Message } from '@unstuck/contract'
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { findConversation, listConversationMessages, listConversationsWithCounts } from '../chat/chat.repository.ts';
+import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
+import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
 import { findUser } from '../users/users.repository.ts';
 import { personName } from '../users/people.ts';
@@ -18,14 +19,7 @@ type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
  */
 export async function listUserConversations(deps: AdminDeps, userId: string): Promise<ConversationSummary[]> {
   if (!(await findUser(deps.db, userId))) throw notFound('User not found');
-  const rows = await listConversationsWithCounts(deps.db, userId);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    message_count: row.messageCount,
-    participants: row.participants,
-    last_message_at: row.lastMessageAt.toISOString(),
-  }));
+  return listConversationSummaries(deps.db, userId);
 }
 
 /**
@@ -70,7 +64,7 @@ export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: Aud
   };
 }
 
-function toAdminTask({ task, owner, assignee, accessRequestCount }: TaskWithPeople & { accessRequestCount: number }): AdminTask {
+function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCount: number): AdminTask {
   return {
     id: task.id,
     title: task.title,
@@ -105,7 +99,8 @@ function toAdminTask({ task, owner, assignee, accessRequestCount }: TaskWithPeop
 
 /** `GET /api/v2/tasks` (spec §7, admins only): every task with its customer, newest first. */
 export async function listTasks(deps: Pick<AppDeps, 'db'>): Promise<AdminTask[]> {
-  return (await listTasksForAdmin(deps.db)).map(toAdminTask);
+  const requests = await countAccessRequestsByTask(deps.db);
+  return (await listTasksForAdmin(deps.db)).map((row) => toAdminTask(row, requests.get(row.task.id) ?? 0));
 }
 
 /**
@@ -138,6 +133,6 @@ export async function updateAdminNotes(deps: AdminDeps, actor: AuditActor, taskI
       now,
     );
     const [task] = await listTasksForAdmin(tx, taskId);
-    return toAdminTask(task!);
+    return toAdminTask(task!, (await countAccessRequestsByTask(tx, taskId)).get(taskId) ?? 0);
   });
 }

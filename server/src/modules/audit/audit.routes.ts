@@ -8,14 +8,12 @@ import { listAudit } from './audit.repository.ts';
 
 /** `GET /api/admin/audit-log?limit=&before=`: who changed what and when, newest first (admins only). */
 export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/admin/audit-log',
-      {
-        onRequest: admitAdmins(deps),
-        schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) } },
-      },
-      async (request) => listAudit(deps.db, request.query),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/audit-log',
+    {
+      onRequest: admitAdmins(deps),
+      schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => listAudit(deps.db, request.query),
+  );
 }

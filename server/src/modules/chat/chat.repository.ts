@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ConversationSummary } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema.ts';
 
@@ -31,19 +32,31 @@ export async function findConversation(db: Db, id: string) {
   return row ?? null;
 }
 
-/** @returns the conversations of an owner with their message counts, the latest activity first. */
-export function listConversationsWithCounts(db: Db, ownerId: string) {
-  return db
+/**
+ * The conversations of one owner, most recent first, with how many messages each holds
+ * (spec §3 "Conversation": id, title, message_count, participants, last_message_at).
+ */
+export async function listConversationSummaries(db: Db, ownerId: string): Promise<ConversationSummary[]> {
+  const rows = await db
     .select({
       id: conversations.id,
       title: conversations.title,
       participants: conversations.participants,
       lastMessageAt: conversations.lastMessageAt,
-      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id})`.mapWith(Number),
+      messageCount: count(messages.id),
     })
     .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
     .where(eq(conversations.ownerId, ownerId))
+    .groupBy(conversations.id)
     .orderBy(desc(conversations.lastMessageAt));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    message_count: row.messageCount,
+    participants: row.participants,
+    last_message_at: row.lastMessageAt.toISOString(),
+  }));
 }
 
 /** @returns the ids of the conversations these people own. */

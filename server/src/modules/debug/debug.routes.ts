@@ -14,7 +14,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readConversation } from '../chat/chat.service.ts';
 import { findUser } from '../users/users.repository.ts';
-import { listConversationSummaries } from './debug.repository.ts';
+import { listConversationSummaries } from '../chat/chat.repository.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 

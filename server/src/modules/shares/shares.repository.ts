@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessRequests, taskShares, tasks } from '../../db/schema.ts';
 
@@ -52,4 +52,15 @@ export function listAccessRequests(db: Db, taskId?: string) {
     .innerJoin(tasks, eq(tasks.id, taskShares.taskId))
     .where(taskId ? eq(tasks.id, taskId) : undefined)
     .orderBy(desc(accessRequests.createdAt));
+}
+
+/** @returns how many access requests each task's share links received (tasks without any are absent); one task's when given. */
+export async function countAccessRequestsByTask(db: Db, taskId?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ taskId: taskShares.taskId, n: count(accessRequests.id) })
+    .from(accessRequests)
+    .innerJoin(taskShares, eq(taskShares.id, accessRequests.shareId))
+    .where(taskId ? eq(taskShares.taskId, taskId) : undefined)
+    .groupBy(taskShares.taskId);
+  return new Map(rows.map((row) => [row.taskId, row.n]));
 }

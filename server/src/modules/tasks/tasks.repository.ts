@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { accessRequests, taskShares, tasks, users } from '../../db/schema.ts';
+import { tasks, users } from '../../db/schema.ts';
 
 /** A tasks row. */
 export type TaskRow = typeof tasks.$inferSelect;
@@ -41,21 +41,10 @@ export async function findTaskWithPeople(db: Db, id: string): Promise<TaskWithPe
 
 /**
  * @param id only this task, when given.
- * @returns every task with its people and the number of access requests its share links received, newest first.
+ * @returns every task with its people, newest first.
  */
-export async function listTasksForAdmin(db: Db, id?: string): Promise<Array<TaskWithPeople & { accessRequestCount: number }>> {
-  return db
-    .select({
-      task: tasks,
-      owner,
-      assignee,
-      accessRequestCount:
-        sql<number>`(select count(*) from ${accessRequests} join ${taskShares} on ${taskShares.id} = ${accessRequests.shareId}
-        where ${taskShares.taskId} = ${tasks.id})`.mapWith(Number),
-    })
-    .from(tasks)
-    .innerJoin(owner, eq(owner.id, tasks.userId))
-    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
+export function listTasksForAdmin(db: Db, id?: string): Promise<TaskWithPeople[]> {
+  return withPeople(db)
     .where(id ? eq(tasks.id, id) : undefined)
     .orderBy(desc(tasks.createdAt));
 }
