@@ -15,8 +15,9 @@ export const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
 The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
 I need it fixed by next Friday and my budget is about $500.`;
 
-/** Saves a screenshot under e2e/screenshots. */
-export const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, name) });
+/** Saves a screenshot under e2e/screenshots (the viewport, or the whole page with `fullPage`). */
+export const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
+  page.screenshot({ path: resolve(SCREENSHOTS, name), fullPage: options.fullPage });
 export const agentMessages = (page: Page) => page.getByRole('article', { name: 'Message from Unstuck AI' });
 export const userMessages = (page: Page) => page.getByRole('article', { name: 'Message from You' });
 export const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });

@@ -28,7 +28,7 @@ export async function sendMessage(
 ): Promise<JsonAnswer> {
   const form = new FormData();
   for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', ...fields })) form.append(key, value);
-  if (file) form.append('file', new Blob([file.data], { type: file.type }), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const response = await fetch(`${baseUrl}/api/v2/messages?_t=${Date.now()}`, {
     method: 'POST',
     headers: identityHeaders(identity),

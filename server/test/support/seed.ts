@@ -21,7 +21,15 @@ export interface SeededTask {
  */
 export async function seedTask(
   db: Db,
-  options: { ownerId?: string; status?: TaskStatus; title?: string; request?: string; proposal?: string } = {},
+  options: {
+    ownerId?: string;
+    status?: TaskStatus;
+    title?: string;
+    request?: string;
+    proposal?: string;
+    clarifiedScope?: string;
+    jobSummaryForEngineer?: string;
+  } = {},
 ): Promise<SeededTask> {
   const ownerId = options.ownerId ?? newGuestId();
   if (!options.ownerId) await db.insert(users).values({ id: ownerId, role: 'guest', isGuest: true });
@@ -58,8 +66,8 @@ export async function seedTask(
       userId: ownerId,
       conversationId: conversation!.id,
       diagnosis: 'A bug fix on the checkout',
-      clarifiedScope: '- Fix the checkout crash',
-      jobSummaryForEngineer: 'Goal: fix checkout\nType: bug fix',
+      clarifiedScope: options.clarifiedScope ?? '- Fix the checkout crash',
+      jobSummaryForEngineer: options.jobSummaryForEngineer ?? 'Goal: fix checkout\nType: bug fix',
       taskType: 'bug fix',
       proposalMessageId: proposalMessage!.id,
       proposalContent: proposal,

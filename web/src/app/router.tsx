@@ -10,6 +10,8 @@ import { DirectLoginPage } from '../features/debug/components/direct-login-page.
 import { MinimalDashboardPage } from '../features/debug/components/minimal-dashboard-page.tsx';
 import { RedirectTestPage } from '../features/debug/components/redirect-test-page.tsx';
 import { TestDashboardPage } from '../features/debug/components/test-dashboard-page.tsx';
+import { ExpertQueuePage } from '../features/expert/components/expert-queue-page.tsx';
+import { SharedTaskPage } from '../features/task-share/components/shared-task-page.tsx';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
@@ -23,7 +25,8 @@ const debug = (path: string, element: ReactNode): RouteObject => ({ path, elemen
 
 /**
  * The route table of spec §2. Login-required routes send signed-out visitors to / with the sign-in
- * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /.
+ * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /. Beyond the
+ * spec: /expert-queue, where experts and admins work on accepted tasks.
  */
 export const routes: RouteObject[] = [
   {
@@ -37,6 +40,8 @@ export const routes: RouteObject[] = [
       signedIn('/submit-job', <LaterPage title="Submit a Job to the agent" />),
       signedIn('/messages', <LaterPage title="Messages" />),
       { path: '/admin/*', element: <AdminGuard /> },
+      { path: '/task-share/:shareToken', element: <SharedTaskPage /> },
+      signedIn('/expert-queue', <ExpertQueuePage />),
       { path: '/login-error', element: <LoginErrorPage /> },
       debug('/debug', <DebugPage />),
       debug('/debug-auth', <AuthDebugPage />),

@@ -6,3 +6,13 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** A small spinner with a visible label, for a panel whose data is loading. */
+export function InlineSpinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="inline-spinner" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

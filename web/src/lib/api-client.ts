@@ -28,7 +28,7 @@ export class NetworkError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A FormData is sent as multipart; any other value as JSON. */
   body?: unknown;
   /** Validates the JSON answer (a contract schema). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from './format.ts';
+import { formatKilobytes, formatTimestamp } from './format.ts';
 
 describe('formatTimestamp', () => {
   it('shows a short month, day, year and 12-hour time', () => {
@@ -16,5 +16,13 @@ describe('formatTimestamp', () => {
 
   it('returns an empty text for an unreadable date', () => {
     expect(formatTimestamp('not a date')).toBe('');
+  });
+});
+
+describe('formatKilobytes', () => {
+  it('shows bytes / 1024 with one decimal', () => {
+    expect(formatKilobytes(2048)).toBe('2.0 KB');
+    expect(formatKilobytes(1500)).toBe('1.5 KB');
+    expect(formatKilobytes(0)).toBe('0.0 KB');
   });
 });

@@ -29,3 +29,6 @@ export function formatTimestamp(value: string | number | Date, timeZone?: string
     .format(date)
     .replace(/\u202f/g, ' ');
 }
+
+/** A size in bytes as KB with one decimal, bytes / 1024 (spec §9 "Attachment size display"): 2048 → "2.0 KB". */
+export const formatKilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -14,7 +14,10 @@ export interface ChatMessage {
   id: string;
   content: string;
   senderId: string;
-  senderType: 'agent' | 'user';
+  /** `expert`: a human expert replying after the hand-off, shown by name apart from the AI. */
+  senderType: 'agent' | 'user' | 'expert';
+  /** The expert's name on an expert's message; null otherwise. */
+  senderName: string | null;
   conversationId: string | null;
   timestamp: string;
   /** `pending` for the optimistic copy of a message being sent. */
@@ -32,16 +35,14 @@ export interface PendingAttachment {
   previewUrl: string | null;
 }
 
-/** Agent sender ids start with `agent-` (spec §3 senderType). */
-export const isAgentSender = (senderId: string) => senderId.startsWith('agent-');
-
 /** A message as the server sends it, turned into the client's shape (spec §3 "Message as built by the client"). */
 export function fromServerMessage(message: Message): ChatMessage {
   return {
     id: message.id,
     content: message.content,
     senderId: message.sender_id,
-    senderType: isAgentSender(message.sender_id) ? 'agent' : 'user',
+    senderType: message.sender_role,
+    senderName: message.sender_name,
     conversationId: message.conversation_id,
     timestamp: message.created_at,
     moderationStatus: message.moderationStatus,

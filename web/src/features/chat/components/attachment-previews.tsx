@@ -1,12 +1,11 @@
 import { CloseIcon, FileIcon } from '../../../components/icons.tsx';
 import type { PendingAttachment } from '../types.ts';
+import { formatKilobytes } from '../../../lib/format.ts';
 
 export interface AttachmentPreviewsProps {
   attachments: PendingAttachment[];
   onRemove: (id: string) => void;
 }
-
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Files chosen for the next message: images as thumbnails, others as an icon, each removable. */
 export function AttachmentPreviews({ attachments, onRemove }: AttachmentPreviewsProps) {
@@ -27,7 +26,7 @@ export function AttachmentPreviews({ attachments, onRemove }: AttachmentPreviews
               <span className="attachment-chip__name" title={a.file.name}>
                 {a.file.name}
               </span>
-              <span className="attachment-chip__size">{kilobytes(a.file.size)}</span>
+              <span className="attachment-chip__size">{formatKilobytes(a.file.size)}</span>
             </span>
             <button type="button" className="attachment-chip__remove" aria-label={`Remove ${a.file.name}`} onClick={() => onRemove(a.id)}>
               <CloseIcon width={14} height={14} />

@@ -1,6 +1,6 @@
 import { FileIcon } from '../../../components/icons.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
-import { formatTimestamp } from '../../../lib/format.ts';
+import { formatKilobytes, formatTimestamp } from '../../../lib/format.ts';
 import type { ChatAttachment, ChatMessage } from '../types.ts';
 import { ProposalActions } from './proposal-actions.tsx';
 
@@ -29,7 +29,7 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
     <>
       <FileIcon width={16} height={16} />
       <span className="message-attachment__name">{attachment.name}</span>
-      {attachment.size !== null ? <span className="message-attachment__size">{(attachment.size / 1024).toFixed(1)} KB</span> : null}
+      {attachment.size !== null ? <span className="message-attachment__size">{formatKilobytes(attachment.size)}</span> : null}
     </>
   );
   return attachment.url ? (
@@ -44,19 +44,25 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
 /** One message: sender label, US timestamp, "Replying to:" snippet, content, attachments, proposal buttons. */
 export function MessageBubble({ message, senderLabel, replyingTo, proposal }: MessageBubbleProps) {
   const fromAgent = message.senderType === 'agent';
+  const fromExpert = message.senderType === 'expert';
   const pending = message.moderationStatus === 'pending';
+  // Experts write on the agent's side of the conversation, marked as the human they are.
+  const side = fromExpert ? 'message--agent message--expert' : fromAgent ? 'message--agent' : 'message--user';
   return (
-    <article
-      className={`message ${fromAgent ? 'message--agent' : 'message--user'}${pending ? ' message--pending' : ''}`}
-      aria-label={`Message from ${senderLabel}`}
-    >
+    <article className={`message ${side}${pending ? ' message--pending' : ''}`} aria-label={`Message from ${senderLabel}`}>
       <header className="message__header">
         {fromAgent ? (
           <span className="message__avatar" aria-hidden="true">
             AI
           </span>
         ) : null}
+        {fromExpert ? (
+          <span className="message__avatar message__avatar--expert" aria-hidden="true">
+            {senderLabel.trim().charAt(0).toUpperCase() || 'E'}
+          </span>
+        ) : null}
         <span className="message__sender">{senderLabel}</span>
+        {fromExpert ? <span className="message__role">Human expert</span> : null}
         <time className="message__time" dateTime={message.timestamp}>
           {formatTimestamp(message.timestamp)}
         </time>
@@ -67,7 +73,7 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal }: Me
             <span className="message__reply-label">Replying to:</span> <q>{replyingTo}</q>
           </div>
         ) : null}
-        {fromAgent ? (
+        {fromAgent || fromExpert ? (
           <Markdown content={message.content} className="message__content" />
         ) : message.content ? (
           <p className="message__content message__content--plain">{message.content}</p>

@@ -21,6 +21,13 @@ function repliedTo(messages: ChatMessage[], index: number, byId: Map<string, Cha
   return candidate?.senderType === 'user' ? candidate : null;
 }
 
+/** "You", the AI's name, or a human expert's own name (the hand-off: apart from the AI). */
+function senderLabel(message: ChatMessage, aiName: string): string {
+  if (message.senderType === 'agent') return aiName;
+  if (message.senderType === 'expert') return message.senderName ?? 'Expert';
+  return 'You';
+}
+
 /** The conversation, oldest first; proposal buttons on the latest pending proposal only. */
 export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify }: MessageListProps) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
@@ -53,7 +60,7 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
           <li key={message.id} className="message-list__item">
             <MessageBubble
               message={message}
-              senderLabel={message.senderType === 'agent' ? aiName : 'You'}
+              senderLabel={senderLabel(message, aiName)}
               replyingTo={original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null}
               proposal={proposalView(message)}
             />

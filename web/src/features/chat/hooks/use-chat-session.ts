@@ -155,6 +155,7 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
       content,
       senderId: 'user',
       senderType: 'user',
+      senderName: null,
       conversationId,
       timestamp: new Date().toISOString(),
       moderationStatus: 'pending',

@@ -8,6 +8,7 @@ const message = (id: string, senderType: 'agent' | 'user'): ChatMessage => ({
   content: '',
   senderId: senderType === 'agent' ? 'agent-1' : 'guest-abcdef',
   senderType,
+  senderName: null,
   conversationId: 'c1',
   timestamp: '2026-01-01T00:00:00Z',
   moderationStatus: 'approved',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { isAdminUser } from '../../../lib/auth-claims.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { DashboardUser } from './dashboard-user.tsx';
 
@@ -40,6 +41,11 @@ export function DashboardPage() {
         <Link className="button button--secondary" to="/submit-job">
           Submit New Job
         </Link>
+        {user.expert || isAdminUser(user) ? (
+          <Link className="button button--secondary" to="/expert-queue">
+            Expert Queue
+          </Link>
+        ) : null}
       </nav>
       <p className="page__note">Your profile details and jobs will show here once profiles and job submission are built.</p>
     </PageLayout>

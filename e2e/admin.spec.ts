@@ -1,0 +1,252 @@
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovableClock, startTestServer, type TestServer } from '../server/test/support/test-server.ts';
+import { ADMIN, customerAcceptsAProposal, openTab, setAsExpert, signInAsAdmin, taskCard, userRow } from './support/admin.ts';
+import { launchBrowser } from './support/browser.ts';
+import { agentMessages, closePage, SCREENSHOTS, shot } from './support/chat.ts';
+import { signInThroughDashboard } from './support/sign-in.ts';
+
+const HOUR = 60 * 60 * 1000;
+const EXPIRED = 'This share link has expired. You can request access below.';
+
+let browser: Browser;
+let server: TestServer;
+let baseUrl = '';
+// The server runs in this process so that the test can move its clock past a link's expiry.
+const clock = new MovableClock();
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000' }, { clock });
+  baseUrl = server.url;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+  expect(pageErrors).toEqual([]);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return page;
+}
+
+/** Accepts the next `confirm`/`alert` and remembers its text. */
+function answerDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+/** axe-core violations (WCAG 2.1 AA) of the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+}
+
+describe('the admin area', () => {
+  it('an admin sets a user as expert, and creates an API key that is shown once', async () => {
+    const expert = await newPage();
+    await signInThroughDashboard(expert, baseUrl, { email: 'erin@example.com', name: 'Erin Expert' });
+    await closePage(expert);
+
+    const admin = await newPage();
+    const dialogs = answerDialogs(admin);
+    await signInAsAdmin(admin, baseUrl);
+    await admin.getByRole('tab', { name: 'Users', selected: true }).waitFor();
+    await userRow(admin, 'erin@example.com').waitFor();
+    await expect(userRow(admin, 'erin@example.com').getByRole('cell', { name: 'No', exact: true }).count()).resolves.toBe(1);
+    await setAsExpert(admin, 'erin@example.com');
+    await shot(admin, 'admin-1-users.png');
+    expect(await violations(admin)).toEqual([]);
+
+    await openTab(admin, 'API Keys');
+    await admin.waitForURL(`${baseUrl}/admin/apikeys`);
+    await admin.getByRole('button', { name: 'Create' }).click();
+    // Both fields are required (spec §5): nothing is created without them.
+    await expect(admin.getByRole('dialog', { name: 'API Key Created' }).count()).resolves.toBe(0);
+    await admin.getByLabel('Agent ID').fill('agent_support_001');
+    await admin.getByLabel('Agent Name').fill('Support agent');
+    await admin.getByRole('button', { name: 'Create' }).click();
+    const modal = admin.getByRole('dialog', { name: 'API Key Created' });
+    await modal.getByText("Copy this API key now! You won't be able to see it again.").waitFor();
+    const key = (await modal.getByLabel('New API key').textContent())!;
+    expect(key).toMatch(/^unstuck_ak_[A-Za-z0-9_-]{43}$/);
+    await modal.getByRole('button', { name: 'Copy to Clipboard' }).click();
+    await modal.getByRole('button', { name: 'Copied!' }).waitFor();
+    await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
+    await shot(admin, 'admin-2-api-key-once.png');
+    await modal.getByRole('button', { name: 'Done' }).click();
+
+    const row = admin.getByRole('row').filter({ hasText: 'agent_support_001' });
+    await expect(row.textContent()).resolves.toMatch(/Support agent.*Active.*Never.*0/);
+    await expect(admin.content()).resolves.not.toContain(key);
+    await admin.reload();
+    await row.waitFor();
+    await expect(admin.content()).resolves.not.toContain(key);
+    await shot(admin, 'admin-3-api-keys.png');
+    expect(await violations(admin)).toEqual([]);
+
+    await row.getByRole('button', { name: 'Revoke the key of Support agent' }).click();
+    await row.getByText('Revoked').waitFor();
+    expect(dialogs).toEqual(['Are you sure you want to revoke this API key? This action cannot be undone.']);
+    await closePage(admin);
+  });
+
+  it("a customer's accepted task is shared from the Tasks tab, and a signed-out browser opens the link until it expires", async () => {
+    const customer = await newPage();
+    await customerAcceptsAProposal(customer, baseUrl, { email: 'carol@example.com', name: 'Carol Customer' });
+    await closePage(customer);
+
+    const admin = await newPage();
+    await signInAsAdmin(admin, baseUrl);
+    await openTab(admin, 'Tasks');
+    const card = taskCard(admin, 'carol@example.com');
+    await card.getByText('User Accepted').waitFor();
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await card.getByRole('button', { name: 'Hide Details' }).waitFor();
+    await card.getByText('Conversation (first 10 messages)').waitFor();
+    await card.getByLabel('Admin Notes').fill('Carol prefers email.');
+    await card.getByRole('button', { name: 'Save Notes' }).click();
+    await card.getByRole('button', { name: 'Notes saved' }).waitFor();
+    await shot(admin, 'admin-4-tasks.png', { fullPage: true });
+
+    await card.getByRole('button', { name: 'Share Task' }).click();
+    const modal = admin.getByRole('dialog', { name: 'Share Task' });
+    await modal.getByRole('button', { name: 'Generate Share Link' }).click();
+    const link = await modal.getByLabel('Share link').inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/task-share/[A-Za-z0-9_-]{43}$`));
+    await modal.getByText('This link expires in 24 hours').waitFor();
+    await modal.getByRole('button', { name: 'Copy Link' }).click();
+    await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
+    const mailto = await modal.getByRole('link', { name: 'Email Link' }).getAttribute('href');
+    expect(mailto).toMatch(/^mailto:\?subject=/);
+    expect(decodeURIComponent(mailto!)).toContain(link);
+    await shot(admin, 'admin-5-share-modal.png');
+    expect(await violations(admin)).toEqual([]);
+    await modal.getByRole('button', { name: 'Copy Link' }).press('Escape');
+
+    // A browser that never signed in opens the link.
+    const stranger = await newPage();
+    await stranger.goto(link);
+    await stranger.getByRole('heading', { name: 'Conversation Context' }).waitFor();
+    await stranger.getByText('User Accepted').waitFor();
+    await stranger.getByRole('heading', { name: 'Client' }).waitFor();
+    await expect(stranger.getByRole('listitem', { name: 'Message from User' }).count()).resolves.toBeGreaterThan(0);
+    await expect(stranger.getByRole('listitem', { name: 'Message from Unstuck AI' }).count()).resolves.toBeGreaterThan(0);
+    await stranger.getByText(/Shared on .* · Expires on /).waitFor();
+    await stranger.getByRole('link', { name: 'Back to home' }).waitFor();
+    const text = await stranger.content();
+    expect(text).not.toContain('carol@example.com');
+    expect(text).not.toContain('[[TASK SECTION]]');
+    await shot(stranger, 'share-1-page.png', { fullPage: true });
+    expect(await violations(stranger)).toEqual([]);
+
+    // A day later the link has expired: the access-request form takes its place.
+    clock.advance(25 * HOUR);
+    const alerts = answerDialogs(stranger);
+    await stranger.reload();
+    await stranger.getByText(EXPIRED).waitFor();
+    const submit = stranger.getByRole('button', { name: 'Submit' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await stranger.getByLabel('Name').fill('Erin Expert');
+    await expect(stranger.getByLabel('Email').getAttribute('type')).resolves.toBe('email');
+    await stranger.getByLabel('Email').fill('erin@example.com');
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await stranger.getByLabel('Message').fill('I was asked to look at this task.');
+    await shot(stranger, 'share-2-expired.png');
+    expect(await violations(stranger)).toEqual([]);
+    await submit.click();
+    await stranger.getByText('Your request was sent.').waitFor();
+    expect(alerts).toEqual(['Access request submitted successfully. We will review your request and get back to you.']);
+
+    await admin.reload();
+    await taskCard(admin, 'carol@example.com').getByText('1 access requests').waitFor();
+
+    // A revoked link is "no longer active"; an unknown one is not found.
+    await taskCard(admin, 'carol@example.com').getByRole('button', { name: 'Share Task' }).click();
+    await modal.getByRole('button', { name: 'Generate Share Link' }).click();
+    const second = await modal.getByLabel('Share link').inputValue();
+    await modal.getByRole('listitem').filter({ hasText: 'active' }).getByRole('button', { name: 'Revoke' }).click();
+    await modal.getByRole('listitem').filter({ hasText: 'revoked' }).first().waitFor();
+    await stranger.goto(second);
+    await stranger.getByText('This share link is no longer active.').waitFor();
+    await stranger.getByRole('form', { name: 'Request access' }).waitFor();
+    await shot(stranger, 'share-3-inactive.png');
+    await stranger.goto(`${baseUrl}/task-share/${'x'.repeat(43)}`);
+    await stranger.getByText('Share link not found. It may have been deleted or is invalid.').waitFor();
+    await expect(stranger.getByRole('form', { name: 'Request access' }).count()).resolves.toBe(0);
+    await closePage(stranger);
+
+    await modal.press('Escape');
+    await openTab(admin, 'User Conversations');
+    await admin.getByText('Select a user to view conversations').waitFor();
+    await admin.getByRole('button', { name: /Carol Customer/ }).click();
+    await admin.getByText('Select a conversation to view messages').waitFor();
+    await admin.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
+    await admin.getByRole('region', { name: 'Messages' }).getByText('[[TASK SECTION]]').first().waitFor();
+    await shot(admin, 'admin-6-conversations.png', { fullPage: true });
+    expect(await violations(admin)).toEqual([]);
+
+    await openTab(admin, 'Audit Log');
+    await admin.getByRole('cell', { name: 'share_link.create' }).first().waitFor();
+    await shot(admin, 'admin-7-audit-log.png');
+    await closePage(admin);
+  });
+
+  it('the expert hand-off: an expert takes an accepted task and replies, and the customer sees the reply by name', async () => {
+    const customer = await newPage();
+    await customerAcceptsAProposal(customer, baseUrl, { email: 'dave@example.com', name: 'Dave Customer' });
+
+    const frank = { email: 'frank@example.com', name: 'Frank Expert' };
+    const before = await newPage();
+    await signInThroughDashboard(before, baseUrl, frank);
+    await expect(before.getByRole('link', { name: 'Expert Queue' }).count()).resolves.toBe(0);
+    await closePage(before);
+    const admin = await newPage();
+    await signInAsAdmin(admin, baseUrl);
+    await setAsExpert(admin, frank.email);
+    await closePage(admin);
+
+    const expert = await newPage();
+    await signInThroughDashboard(expert, baseUrl, frank);
+    await expert.getByRole('link', { name: 'Expert Queue' }).click();
+    await expert.getByRole('heading', { name: 'Expert Queue' }).waitFor();
+    const waiting = expert.getByRole('region', { name: 'Waiting for an expert' });
+    const card = waiting.getByRole('article').filter({ hasText: 'Dave Customer' });
+    await card.getByRole('button', { name: 'Take Task' }).click();
+    const mine = expert.getByRole('region', { name: 'Your tasks' }).getByRole('article').filter({ hasText: 'Dave Customer' });
+    await mine.getByText('You took this task').waitFor();
+    await mine.getByRole('button', { name: 'Show Conversation' }).click();
+    await mine.getByLabel('Reply to Dave Customer').fill('Hi Dave, I am **Frank**, your expert. I will fix the `headers` error today.');
+    await mine.getByRole('button', { name: 'Send Reply' }).click();
+    await mine.getByText('I will fix the').waitFor();
+    await shot(expert, 'expert-1-queue.png', { fullPage: true });
+    expect(await violations(expert)).toEqual([]);
+
+    // The customer sees the reply under the expert's name, apart from the AI.
+    await customer.reload();
+    const reply = customer.getByRole('article', { name: 'Message from Frank Expert' });
+    await reply.waitFor({ timeout: 20_000 });
+    await reply.getByText('Human expert').waitFor();
+    await expect(reply.locator('strong').textContent()).resolves.toBe('Frank');
+    await expect(agentMessages(customer).count()).resolves.toBeGreaterThan(0);
+    await shot(customer, 'expert-2-customer-sees-reply.png');
+
+    await mine.getByRole('button', { name: 'Mark as Done' }).click();
+    await expert.getByRole('region', { name: 'Done' }).getByRole('article').filter({ hasText: 'Dave Customer' }).waitFor();
+    await closePage(expert);
+    await closePage(customer);
+  });
+});

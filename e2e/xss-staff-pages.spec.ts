@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTask } from '../server/test/support/seed.ts';
+import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
+import { ADMIN, openTab, signInAsAdmin, taskCard } from './support/admin.ts';
+import { launchBrowser } from './support/browser.ts';
+import { closePage } from './support/chat.ts';
+import { CLEAN, injectionReport, watchForScriptRuns, XSS_CORPUS } from './support/xss.ts';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', AGENT_WORKER: 'false' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+});
+
+async function newPage(): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const { dialogs } = await watchForScriptRuns(page);
+  return { page, dialogs };
+}
+
+describe('attack strings in a task are shown on the staff and share pages without running anything', () => {
+  it('the Tasks and Conversations tabs, the expert queue and the public share page stay inert', async () => {
+    // An accepted task whose every text field carries the corpus: request, proposal, scope, summary.
+    const seeded = await seedTask(server.database.db, {
+      title: 'Attack <img src=x onerror="window.__xss=1">',
+      request: XSS_CORPUS,
+      proposal: `## Proposal with estimate\n\n${XSS_CORPUS}`,
+      clarifiedScope: XSS_CORPUS,
+      jobSummaryForEngineer: XSS_CORPUS,
+    });
+    const guestName = `Guest ${seeded.ownerId.slice(6, 12)}`;
+
+    const { page: admin, dialogs } = await newPage();
+    await signInAsAdmin(admin, server.url);
+    await openTab(admin, 'Tasks');
+    const card = taskCard(admin, seeded.ownerId);
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await card.getByText('Conversation (first 10 messages)').waitFor();
+    await card.getByRole('region', { name: 'Proposal' }).getByRole('heading', { name: 'Proposal with estimate' }).waitFor();
+    // Text that only looks like markup stays text.
+    await card.getByRole('region', { name: 'Proposal' }).getByText('<script>window.__xss=1</script>').waitFor();
+    expect(await injectionReport(admin)).toEqual(CLEAN);
+
+    await card.getByRole('button', { name: 'Share Task' }).click();
+    await admin.getByRole('button', { name: 'Generate Share Link' }).click();
+    const link = await admin.getByLabel('Share link').inputValue();
+    await admin.keyboard.press('Escape');
+
+    await openTab(admin, 'User Conversations');
+    await admin.getByRole('button', { name: new RegExp(guestName) }).click();
+    await admin.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
+    await admin.getByRole('region', { name: 'Messages' }).getByText('Staff only: customer seems in a hurry.', { exact: false }).waitFor();
+    expect(await injectionReport(admin)).toEqual(CLEAN);
+
+    await admin.goto(`${server.url}/expert-queue`);
+    const queued = admin.getByRole('article').filter({ hasText: guestName });
+    await queued.getByRole('button', { name: 'Show Conversation' }).click();
+    await queued.getByRole('list', { name: 'Conversation' }).getByText('hover me').first().waitFor();
+    expect(await injectionReport(admin)).toEqual(CLEAN);
+    await closePage(admin);
+
+    const { page: stranger, dialogs: strangerDialogs } = await newPage();
+    await stranger.goto(link);
+    await stranger.getByRole('heading', { name: 'Conversation Context' }).waitFor();
+    await stranger.getByRole('listitem', { name: 'Message from User' }).getByText('hover me').waitFor();
+    // Hovering and toggling what the attacker hoped would carry handlers.
+    await stranger.getByText('hover me').first().hover();
+    expect(await injectionReport(stranger)).toEqual(CLEAN);
+    await closePage(stranger);
+    expect([...dialogs, ...strangerDialogs]).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminTaskListSchema } from '@unstuck/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
+
+export const tasksQueryKey = [...ADMIN_QUERY_ROOT, 'tasks'] as const;
+
+/** `GET /api/v2/tasks` (spec §7, admins): every task, newest first. */
+export const getTasks = () => apiRequest('/api/v2/tasks', { identity: 'bearer', schema: adminTaskListSchema });
+
+export const useTasks = () => useQuery({ queryKey: tasksQueryKey, queryFn: getTasks, retry: false });

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { AdminTask } from '@unstuck/contract';
+import { Markdown } from '../../../components/markdown.tsx';
+import { StatusBadge, UserAcceptedBadge } from '../../../components/status-badge.tsx';
+import { formatTimestamp } from '../../../lib/format.ts';
+import { TaskDetails } from './task-details.tsx';
+
+export interface TaskCardProps {
+  task: AdminTask;
+  onShare: (task: AdminTask) => void;
+  onDelete: (task: AdminTask) => void;
+}
+
+/**
+ * One task of the Tasks tab (spec §2): title, status badge, created time, "User Accepted"; customer,
+ * status with diagnosis, and the proposal rendered as sanitized HTML; Show/Hide Details, Share Task, Delete.
+ */
+export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <article className="task-card" aria-label={`Task ${task.title}`}>
+      <header className="task-card__header">
+        <h3 className="task-card__title">{task.title}</h3>
+        <div className="task-card__badges">
+          <StatusBadge status={task.status} />
+          {task.endUserAcceptedTask ? <UserAcceptedBadge /> : null}
+          {task.accessRequestCount > 0 ? <span className="badge badge--attention">{task.accessRequestCount} access requests</span> : null}
+        </div>
+        <time className="task-card__time" dateTime={task.createdAt}>
+          Created {formatTimestamp(task.createdAt)}
+        </time>
+      </header>
+
+      <div className="task-card__grid">
+        <section aria-label="Customer">
+          <h4 className="task-field__label">Customer</h4>
+          <dl className="facts facts--compact">
+            <dt>Name</dt>
+            <dd>{task.userName ?? '—'}</dd>
+            <dt>Email</dt>
+            <dd>{task.userEmail ? <a href={`mailto:${task.userEmail}`}>{task.userEmail}</a> : '—'}</dd>
+            <dt>Role</dt>
+            <dd>{task.userRole === 'guest' ? 'Guest' : 'User'}</dd>
+            <dt>User ID</dt>
+            <dd className="data-table__value">{task.userId}</dd>
+            {task.sessionId ? (
+              <>
+                <dt>Session ID</dt>
+                <dd className="data-table__value">{task.sessionId}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section aria-label="Status">
+          <h4 className="task-field__label">Status</h4>
+          <dl className="facts facts--compact">
+            <dt>Status</dt>
+            <dd>{task.status}</dd>
+            <dt>Diagnosis</dt>
+            <dd>{task.diagnosis ?? '—'}</dd>
+            {task.taskType ? (
+              <>
+                <dt>Type</dt>
+                <dd>{task.taskType}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+
+      {task.proposalContent ? (
+        <section className="task-card__proposal" aria-label="Proposal">
+          <h4 className="task-field__label">
+            Proposal: {task.proposalStatus ?? '—'}
+            {task.proposalAcceptedAt ? `, accepted ${formatTimestamp(task.proposalAcceptedAt)}` : ''}
+          </h4>
+          <Markdown content={task.proposalContent} className="task-card__proposal-content" />
+        </section>
+      ) : null}
+
+      <div className="button-row">
+        <button type="button" className="button button--secondary button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide Details' : 'Show Details'}
+        </button>
+        <button type="button" className="button button--secondary button--small" onClick={() => onShare(task)}>
+          Share Task
+        </button>
+        <button type="button" className="button button--ghost button--small button--danger-text" onClick={() => onDelete(task)}>
+          Delete
+        </button>
+      </div>
+      {open ? <TaskDetails task={task} /> : null}
+    </article>
+  );
+}

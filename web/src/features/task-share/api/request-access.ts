@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { accessRequestResponseSchema, type AccessRequestBody } from '@unstuck/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `POST /api/task-share/{shareToken}/request-access` (spec §7): name, email and message. */
+export const requestAccess = (token: string, body: AccessRequestBody) =>
+  apiRequest(`/api/task-share/${encodeURIComponent(token)}/request-access`, {
+    method: 'POST',
+    identity: 'none',
+    body,
+    schema: accessRequestResponseSchema,
+  });
+
+export const useRequestAccess = (token: string) => useMutation({ mutationFn: (body: AccessRequestBody) => requestAccess(token, body) });
