@@ -68,6 +68,10 @@ describe('the admin area', () => {
     await userRow(admin, 'erin@example.com').waitFor();
     await expect(userRow(admin, 'erin@example.com').getByRole('cell', { name: 'No', exact: true }).count()).resolves.toBe(1);
     await setAsExpert(admin, 'erin@example.com');
+    await userRow(admin, 'erin@example.com')
+      .getByRole('button', { name: /^Refresh/ })
+      .click();
+    await admin.getByText('Refreshed Erin Expert from dev: 0 tasks updated.').waitFor();
     await shot(admin, 'admin-1-users.png');
     expect(await violations(admin)).toEqual([]);
 

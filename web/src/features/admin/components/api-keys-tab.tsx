@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiKey, CreateApiKeyResponse } from '@unstuck/contract';
-import { InlineSpinner } from '../../../components/spinner.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import type { AdminTabProps } from './admin-tabs.ts';
+import { AdminTable } from './admin-table.tsx';
 import { ApiKeyCreatedModal } from './api-key-created-modal.tsx';
 
 const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key? This action cannot be undone.';
@@ -68,63 +68,39 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
           {create.isPending ? 'Creating...' : 'Create'}
         </button>
       </form>
-      {keys.isPending ? <InlineSpinner label="Loading API keys..." /> : null}
-      {keys.isError ? (
-        <p className="banner banner--error" role="alert">
-          {adminErrorText(keys.error, 'Failed to fetch API keys')}
-        </p>
-      ) : null}
-      {keys.data ? (
-        <div className="table-scroll">
-          <table className="data-table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Agent Name</th>
-                <th scope="col">Agent ID</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created At</th>
-                <th scope="col">Last Access</th>
-                <th scope="col">Usage Count</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.length === 0 ? (
-                <tr>
-                  <td colSpan={7}>No API keys yet</td>
-                </tr>
-              ) : (
-                keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.agentName}</td>
-                    <td className="data-table__value">{key.agentId}</td>
-                    <td>
-                      <span className={`badge ${key.active ? 'badge--success' : 'badge--neutral'}`}>
-                        {key.active ? 'Active' : 'Revoked'}
-                      </span>
-                    </td>
-                    <td>{formatTimestamp(key.createdAt)}</td>
-                    <td>{key.lastAccess ? formatTimestamp(key.lastAccess) : 'Never'}</td>
-                    <td>{key.accessCount}</td>
-                    <td>
-                      {key.active ? (
-                        <button
-                          type="button"
-                          className="button button--ghost button--small button--danger-text"
-                          aria-label={`Revoke the key of ${key.agentName}`}
-                          onClick={() => void revokeKey(key)}
-                        >
-                          Revoke
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminTable
+        query={keys}
+        loadingLabel="Loading API keys..."
+        failure="Failed to fetch API keys"
+        headers={['Agent Name', 'Agent ID', 'Status', 'Created At', 'Last Access', 'Usage Count', 'Actions']}
+        emptyText="No API keys yet"
+        rows={(list) =>
+          list.map((key) => (
+            <tr key={key.id}>
+              <td>{key.agentName}</td>
+              <td className="data-table__value">{key.agentId}</td>
+              <td>
+                <span className={`badge ${key.active ? 'badge--success' : 'badge--neutral'}`}>{key.active ? 'Active' : 'Revoked'}</span>
+              </td>
+              <td>{formatTimestamp(key.createdAt)}</td>
+              <td>{key.lastAccess ? formatTimestamp(key.lastAccess) : 'Never'}</td>
+              <td>{key.accessCount}</td>
+              <td>
+                {key.active ? (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small button--danger-text"
+                    aria-label={`Revoke the key of ${key.agentName}`}
+                    onClick={() => void revokeKey(key)}
+                  >
+                    Revoke
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))
+        }
+      />
       <ApiKeyCreatedModal created={created} onClose={() => setCreated(null)} />
     </div>
   );

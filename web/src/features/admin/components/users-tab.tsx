@@ -1,5 +1,4 @@
 import type { AdminUser } from '@unstuck/contract';
-import { InlineSpinner } from '../../../components/spinner.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { adminErrorText, errorMessage } from '../api/admin-errors.ts';
 import { useDeleteGuestData } from '../api/delete-guest-data.ts';
@@ -7,6 +6,7 @@ import { useUsers } from '../api/get-users.ts';
 import { useRefreshUserData } from '../api/refresh-user-data.ts';
 import { useSetExpert } from '../api/set-expert.ts';
 import type { AdminTabProps } from './admin-tabs.ts';
+import { AdminTable } from './admin-table.tsx';
 
 const CONFIRM_GUEST_DELETION = 'Are you sure you want to delete ALL guest user data? This action cannot be undone.';
 
@@ -56,76 +56,55 @@ export function UsersTab({ onError, onNotice, onDelete, currentUserId }: AdminTa
         </button>
         <p className="page__note">Permanently removes all guest users, their messages and conversations.</p>
       </div>
-      {users.isPending ? <InlineSpinner label="Loading users..." /> : null}
-      {users.isError ? (
-        <p className="banner banner--error" role="alert">
-          {adminErrorText(users.error, 'Failed to fetch users')}
-        </p>
-      ) : null}
-      {users.data ? (
-        <div className="table-scroll">
-          <table className="data-table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expert</th>
-                <th scope="col">Last Login</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6}>No users found</td>
-                </tr>
-              ) : (
-                users.data.map((user) => (
-                  <tr key={user.uid}>
-                    <td>
-                      <span className="admin-table__name">{user.name}</span>
-                      {user.sessionId ? <span className="admin-table__sub">{user.sessionId}</span> : null}
-                    </td>
-                    <td>{user.email ?? '—'}</td>
-                    <td>{user.role}</td>
-                    <td>{user.isExpert ? 'Yes' : 'No'}</td>
-                    <td>{user.lastLogin ? formatTimestamp(user.lastLogin) : 'Never'}</td>
-                    <td>
-                      <div className="button-row">
-                        {!user.isGuest ? (
-                          <button type="button" className="button button--secondary button--small" onClick={() => void toggleExpert(user)}>
-                            {user.isExpert ? 'Remove Expert' : 'Set as Expert'}
-                          </button>
-                        ) : null}
-                        {!user.uid.startsWith('guest-') ? (
-                          <button
-                            type="button"
-                            className="button button--ghost button--small"
-                            onClick={() => void refreshUser(user)}
-                            aria-label={`Refresh ${user.name} from ${user.provider ?? 'their identity provider'}`}
-                          >
-                            Refresh
-                          </button>
-                        ) : null}
-                        {user.uid !== currentUserId ? (
-                          <button
-                            type="button"
-                            className="button button--ghost button--small button--danger-text"
-                            onClick={() => onDelete({ type: 'user', id: user.uid, name: user.name })}
-                          >
-                            Delete
-                          </button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminTable
+        query={users}
+        loadingLabel="Loading users..."
+        failure="Failed to fetch users"
+        headers={['Name', 'Email', 'Role', 'Expert', 'Last Login', 'Actions']}
+        emptyText="No users found"
+        rows={(list) =>
+          list.map((user) => (
+            <tr key={user.uid}>
+              <td>
+                <span className="admin-table__name">{user.name}</span>
+                {user.sessionId ? <span className="admin-table__sub">{user.sessionId}</span> : null}
+              </td>
+              <td>{user.email ?? '—'}</td>
+              <td>{user.role}</td>
+              <td>{user.isExpert ? 'Yes' : 'No'}</td>
+              <td>{user.lastLogin ? formatTimestamp(user.lastLogin) : 'Never'}</td>
+              <td>
+                <div className="button-row">
+                  {!user.isGuest ? (
+                    <button type="button" className="button button--secondary button--small" onClick={() => void toggleExpert(user)}>
+                      {user.isExpert ? 'Remove Expert' : 'Set as Expert'}
+                    </button>
+                  ) : null}
+                  {!user.uid.startsWith('guest-') ? (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => void refreshUser(user)}
+                      aria-label={`Refresh ${user.name} from ${user.provider ?? 'their identity provider'}`}
+                    >
+                      Refresh
+                    </button>
+                  ) : null}
+                  {user.uid !== currentUserId ? (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small button--danger-text"
+                      onClick={() => onDelete({ type: 'user', id: user.uid, name: user.name })}
+                    >
+                      Delete
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { InlineSpinner } from '../../../components/spinner.tsx';
+import { adminErrorText } from '../api/admin-errors.ts';
+
+/** What a list tab needs of its query: TanStack Query's plain and infinite results both fit. */
+interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+}
+
+export interface AdminTableProps<T> {
+  query: ListQuery<T>;
+  /** What the spinner says while the list loads. */
+  loadingLabel: string;
+  /** The failure's prefix, e.g. "Failed to fetch users" (spec §8 "Admin"). */
+  failure: string;
+  headers: readonly string[];
+  /** The row shown when the list is empty, e.g. "No users found". */
+  emptyText: string;
+  /** The table's rows once the list arrived; an empty array shows `emptyText`. */
+  rows: (data: T) => ReactNode[];
+}
+
+/** An admin list as a table: a spinner while it loads, the error banner when it fails, the empty state. */
+export function AdminTable<T>({ query, loadingLabel, failure, headers, emptyText, rows }: AdminTableProps<T>) {
+  if (query.isPending) return <InlineSpinner label={loadingLabel} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <p className="banner banner--error" role="alert">
+        {adminErrorText(query.error, failure)}
+      </p>
+    );
+  }
+  const body = rows(query.data);
+  return (
+    <div className="table-scroll">
+      <table className="data-table admin-table">
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {body.length > 0 ? (
+            body
+          ) : (
+            <tr>
+              <td colSpan={headers.length}>{emptyText}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
