@@ -191,6 +191,8 @@ describe('the admin area', () => {
     await stranger.goto(`${baseUrl}/task-share/${'x'.repeat(43)}`);
     await stranger.getByText('Share link not found. It may have been deleted or is invalid.').waitFor();
     await expect(stranger.getByRole('form', { name: 'Request access' }).count()).resolves.toBe(0);
+    await stranger.goto(`${baseUrl}/task-share/`);
+    await stranger.getByText('Invalid share link').waitFor();
     await closePage(stranger);
 
     await modal.press('Escape');

@@ -40,7 +40,8 @@ export const routes: RouteObject[] = [
       signedIn('/submit-job', <LaterPage title="Submit a Job to the agent" />),
       signedIn('/messages', <LaterPage title="Messages" />),
       { path: '/admin/*', element: <AdminGuard /> },
-      { path: '/task-share/:shareToken', element: <SharedTaskPage /> },
+      // Without a token the page says "Invalid share link" (spec §5).
+      { path: '/task-share/:shareToken?', element: <SharedTaskPage /> },
       signedIn('/expert-queue', <ExpertQueuePage />),
       { path: '/login-error', element: <LoginErrorPage /> },
       debug('/debug', <DebugPage />),
