@@ -89,7 +89,7 @@ export async function takeFileRecords(db: Db, scope: { ownerIds: string[]; conve
  */
 export async function removeStoredBytes(storage: FileStorage, keys: string[]): Promise<Array<{ key: string; error: unknown }>> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason }] : []));
+  return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason as unknown }] : []));
 }
 
 /** Keeps the base name only, without control characters, at most 200 characters. */

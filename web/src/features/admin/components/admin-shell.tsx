@@ -42,7 +42,7 @@ export function AdminShell({ user }: { user: AuthUser }) {
     setSelectedConversationId(null);
     setError(null);
     setNotice(null);
-    navigate(`/admin/${next}`);
+    void navigate(`/admin/${next}`);
     void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT });
   };
 

@@ -5,7 +5,7 @@ import { AdminTable } from './admin-table.tsx';
 /** `{ isExpert: true, email: "a@b" }` → "isExpert: true, email: a@b". */
 const describeDetails = (details: Record<string, unknown>) =>
   Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
 
 /** Every change staff made to data: when, who, what, on which target (issue #8), newest first. */
