@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './intake.ts';
 export * from './messages.ts';
 export * from './proposals.ts';
 export * from './tasks.ts';

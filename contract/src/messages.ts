@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_RECIPIENT_ID } from './common.ts';
+import { agentIntakeMetadataSchema } from './intake.ts';
 
 /** One stored attachment of a message (spec §3, admin view: url, file_name, size in bytes). */
 export const attachmentSchema = z.object({
@@ -22,6 +23,7 @@ export const messageMetadataSchema = z
   .object({
     kind: agentMessageKindSchema.optional(),
     proposal_status: proposalStatusSchema.optional(),
+    intake: agentIntakeMetadataSchema.optional(),
   })
   .catchall(z.unknown());
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;

@@ -39,3 +39,16 @@ export const taskSchema = z.object({
   code_analysis: codeAnalysisSchema.nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/**
+ * The task fields agent-1 keeps up to date on every turn (spec §3 Task): both brains fill them, and
+ * the LLM brain's structured output is validated against this schema.
+ */
+export const taskBriefSchema = taskSchema.pick({
+  title: true,
+  description: true,
+  diagnosis: true,
+  clarifiedScope: true,
+  jobSummaryForEngineer: true,
+});
+export type TaskBrief = z.infer<typeof taskBriefSchema>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AGENT_RECIPIENT_ID, TASK_SECTION_MARKER, type MessageMetadata } from '@unstuck/contract';
+import { AGENT_RECIPIENT_ID, TASK_SECTION_MARKER, type AgentIntakeMetadata, type MessageMetadata } from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
@@ -49,7 +49,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
 
   return deps.db.transaction(async (tx) => {
     const metadata: MessageMetadata = turn
-      ? { kind: turn.kind, ...(turn.kind === 'proposal' ? { proposal_status: 'pending' as const } : {}) }
+      ? { kind: turn.kind, ...(turn.kind === 'proposal' ? { proposal_status: 'pending' as const } : {}), intake: intakeMetadata(turn) }
       : {};
     const [stored] = await tx
       .insert(messages)
@@ -93,6 +93,12 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
     }
     return stored.id;
   });
+}
+
+/** The turn's reading of the request (and a proposal's estimate) as clients receive it in the message metadata. */
+function intakeMetadata(turn: AgentTurn): AgentIntakeMetadata {
+  const { requestType, stack, aiTools } = turn.reading;
+  return { request_type: requestType, stack, ai_tools: aiTools, ...(turn.estimate ? { estimate: turn.estimate } : {}) };
 }
 
 function withStaffNotes(turn: AgentTurn): string {

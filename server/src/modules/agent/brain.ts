@@ -1,4 +1,4 @@
-import type { AgentMessageKind } from '@unstuck/contract';
+import type { AgentMessageKind, RequestReading, TaskBrief as ContractTaskBrief, WorkEstimate } from '@unstuck/contract';
 
 /** One message of the conversation as the agent's brain sees it, oldest first. */
 export interface TranscriptEntry {
@@ -22,21 +22,14 @@ export interface AgentTurnInput {
   aiName: string;
 }
 
-/** The brief the agent keeps on the task for the human experts (spec §3 Task fields). */
-export interface TaskBrief {
-  /** A short title, at most 80 characters. */
-  title: string;
-  /** The person's request in their own words, joined. */
-  description: string;
-  /** What the agent thinks the problem or goal is; null until known. */
-  diagnosis: string | null;
-  /** The agreed scope as a short list or paragraph; null until a proposal is made. */
-  clarifiedScope: string | null;
-  /** A hand-over summary for the engineer: goal, stack, deadline, budget, links, open points. */
-  jobSummaryForEngineer: string | null;
-  /** The kind of work in a few words ("bug fix", "new feature"); undefined when the brain does not classify. */
-  taskType?: string | null;
-}
+/**
+ * The brief the agent keeps on the task for the human experts (spec §3 Task fields; the contract's
+ * `taskBriefSchema`): a title of at most 80 characters, the person's request in their own words, the
+ * diagnosis once the goal is known, the clarified scope once proposed, and a hand-over summary; plus
+ * the kind of work in a few words ("bug fix", shown as the share page's task type), undefined when the
+ * brain does not classify.
+ */
+export type TaskBrief = ContractTaskBrief & { taskType?: string | null };
 
 /** One turn of the agent: a clarifying question or a proposal. */
 export interface AgentTurn {
@@ -46,8 +39,10 @@ export interface AgentTurn {
   /** Notes for staff only, appended after TASK_SECTION_MARKER and stripped for clients. */
   staffNotes?: string;
   brief: TaskBrief;
-  /** For proposals: the estimate in hours (low ≤ high). */
-  estimate?: { hoursLow: number; hoursHigh: number; priceLow: number; priceHigh: number; currency: string };
+  /** What the agent understood of the request at this turn: type, stack and AI tools (kept apart). */
+  reading: RequestReading;
+  /** For proposals: the estimate in whole hours (low ≤ high) and its price at the configured rate. */
+  estimate?: WorkEstimate;
 }
 
 /**

@@ -5,6 +5,10 @@ import { buildBrief, buildStaffNotes } from './brief.ts';
 import { composeProposal, type Proposal } from './proposal.ts';
 import { askedSteps, pendingSteps, questionText } from './questions.ts';
 import type { IntakeFacts } from './types.ts';
+import type { RequestReading } from '@unstuck/contract';
+
+const OLD_TYPES = { 'bug-fix': 'bug_fix', 'new-feature': 'feature', 'new-app': 'new_build', deployment: 'infrastructure', integration: 'integration', other: 'unclear' } as const;
+const readingOf = (facts: IntakeFacts): RequestReading => ({ requestType: OLD_TYPES[facts.type], stack: facts.stack.map((s) => s.name), aiTools: [] });
 
 /**
  * Once the goal is known, the agent proposes after this many clarifying questions (goal questions
@@ -35,6 +39,7 @@ function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Prop
     content: proposal.content,
     staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, action),
     brief: buildBrief(facts, view.userMessages, proposal),
+    reading: readingOf(facts),
     estimate: { hoursLow, hoursHigh, priceLow, priceHigh, currency },
   };
 }
@@ -60,6 +65,7 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
         content: MODIFY_QUESTION,
         staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, 'asked what to change in the proposal'),
         brief: buildBrief(facts, view.userMessages, current),
+        reading: readingOf(facts),
       };
     }
     return proposalTurn(facts, view, current);
@@ -74,6 +80,7 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
       content: questionText(step, facts, { aiName: input.aiName, firstTurn, goalAsks: asked.get('goal') ?? 0 }),
       staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, `asked about the ${step}`),
       brief: buildBrief(facts, view.userMessages, null),
+      reading: readingOf(facts),
     };
   }
   return proposalTurn(facts, view, composeProposal(facts, view.changeRounds, input.rates));

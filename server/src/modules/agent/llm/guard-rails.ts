@@ -1,5 +1,7 @@
 import { TASK_SECTION_MARKER } from '@unstuck/contract';
+import type { RequestReading } from '@unstuck/contract';
 import type { AgentTurn, AgentTurnInput, TaskBrief } from '../brain.ts';
+import { readTechnologies } from '../technologies/recognise.ts';
 import { priceEstimate, withPriceLine } from './pricing.ts';
 import { looksLikeProposal } from '@unstuck/contract';
 import type { ModelTurn } from './turn-schema.ts';
@@ -14,6 +16,10 @@ const TITLE_MAX = 80;
  * - a proposal's estimate is priced from `input.rates` and its price line is ensured; a question
  *   carries no estimate.
  * - the title is cut to 80 characters; empty brief fields fall back to the person's own words.
+ * - the reading keeps names, not sentences: stack and AI-tool items are trimmed, deduplicated, and
+ *   dropped when longer than six words; an AI builder or coding assistant listed as stack (Cursor,
+ *   Lovable: the technology catalogue knows them) moves to the AI tools, and nothing listed as an AI
+ *   tool stays in the stack.
  * - a staff-only section the model wrote into the content moves to the staff notes, so it is never
  *   shown to the person by a client that does not strip it.
  * Throws RangeError only when `input.rates.currency` is not an ISO 4217 code.
@@ -32,6 +38,7 @@ export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn
     content,
     ...(staffNotes ? { staffNotes } : {}),
     brief: toBrief(answer.brief, input),
+    reading: toReading(answer.reading),
     ...(estimate ? { estimate } : {}),
   };
 }
@@ -51,6 +58,27 @@ function toBrief(brief: ModelTurn['brief'], input: AgentTurnInput): TaskBrief {
     clarifiedScope: blankToNull(brief.clarifiedScope),
     jobSummaryForEngineer: blankToNull(brief.jobSummaryForEngineer),
   };
+}
+
+/** Names as a short list: one line each, no sentences, no duplicates (any letter case). */
+function names(items: readonly string[]): string[] {
+  const kept = new Map<string, string>();
+  for (const raw of items) {
+    const name = oneLine(raw);
+    if (name && name.split(' ').length <= 6 && !kept.has(name.toLowerCase())) kept.set(name.toLowerCase(), name);
+  }
+  return [...kept.values()];
+}
+
+function toReading(reading: RequestReading): RequestReading {
+  const isAssistant = (name: string) => {
+    const found = readTechnologies(name);
+    return found.stack.length === 0 && found.aiTools.length > 0;
+  };
+  const stack = names(reading.stack);
+  const aiTools = names([...reading.aiTools, ...stack.filter(isAssistant)]);
+  const tools = new Set(aiTools.map((t) => t.toLowerCase()));
+  return { requestType: reading.requestType, stack: stack.filter((s) => !tools.has(s.toLowerCase())), aiTools };
 }
 
 function oneLine(text: string): string {

@@ -1,27 +1,24 @@
 import { z } from 'zod';
+import { requestReadingSchema, taskBriefSchema } from '@unstuck/contract';
 
 // What the model must answer with. Every field is required and "absent" is spelled null, because
-// OpenAI-style strict JSON schema mode rejects optional properties. No length or range limits live
-// here: a slightly-off answer (a 90-character title, hours in the wrong order) is repaired by the
-// guard rails instead of failing the whole turn on validation.
-
-const briefSchema = z.object({
-  title: z.string().describe('A short title of the task, at most 80 characters.'),
-  description: z.string().describe("The person's request in their own words, joined (not your questions)."),
-  diagnosis: z.string().nullable().describe('What you think the problem or goal is; null until you know it.'),
-  clarifiedScope: z.string().nullable().describe('The agreed scope as a short markdown list; null until you send a proposal.'),
-  jobSummaryForEngineer: z
-    .string()
-    .nullable()
-    .describe('Hand-over for the engineer: goal, stack, deadline, budget, links, files, open points; null until the goal is known.'),
-});
+// OpenAI-style strict JSON schema mode rejects optional properties. The brief and the reading are the
+// contract's own schemas, so the model fills the same task fields as the offline intake agent and an
+// answer that does not fit them fails validation (the job queue then retries). No length or range
+// limits live here: a slightly-off answer (a 90-character title, hours in the wrong order) is repaired
+// by the guard rails instead of failing the whole turn.
 
 /** The structured answer requested from the model on every turn. */
 export const modelTurnSchema = z.object({
   kind: z.enum(['question', 'proposal']).describe('"question" to ask for details, "proposal" to propose the work.'),
   content: z.string().describe('The markdown message shown to the person.'),
   staffNotes: z.string().describe('Notes only staff see (reasoning, risks, oddities); empty string when none.'),
-  brief: briefSchema,
+  brief: taskBriefSchema.describe(
+    'The task fields for the human experts: title (at most 80 characters, your own words), description (the person’s messages), diagnosis, clarifiedScope, jobSummaryForEngineer.',
+  ),
+  reading: requestReadingSchema.describe(
+    'What you understood: requestType; stack = technologies of the person’s project by their usual names (never the AI tools); aiTools = AI builders or assistants the person used or mentions.',
+  ),
   estimate: z
     .object({
       hoursLow: z.number().describe('Low end of the effort in hours.'),

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { agentIntakeMetadataSchema, AGENT_RECIPIENT_ID, type Message } from '@unstuck/contract';
+import { loadConfig } from '../../src/config.ts';
+import { startServer } from '../../src/server.ts';
+import { sendMessage, waitForAgentReply, type Identity } from '../../test/support/http.ts';
+import { signInWithDevProvider } from '../../test/support/sign-in.ts';
+import type { EvaluationCase, EvaluationSet } from './dev-set.ts';
+import { scoreCase, totalsOf, type CaseScore, type ObservedTurn, type Totals } from './score.ts';
+import { replyTo, topicsAsked } from './simulated-person.ts';
+
+/** The environment variables that choose and configure agent-1's brain, passed through to the server. */
+const BRAIN_VARIABLES = ['LLM_PROVIDER', 'LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'AGENT_HOURLY_RATE', 'AGENT_CURRENCY'];
+
+export interface EvaluationOptions {
+  /** Brain configuration (LLM_* and AGENT_* variables); unset means the offline intake agent. */
+  env?: Record<string, string | undefined>;
+  /** Agent turns after which a conversation without a proposal counts as a loop (at most 9: the 10-message limit). */
+  maxAgentTurns?: number;
+  /** How long to wait for one agent reply, ms. */
+  replyTimeoutMs?: number;
+  /** Called after each case, e.g. to print progress. */
+  onCase?: (score: CaseScore, index: number) => void;
+}
+
+export interface EvaluationReport {
+  brain: string;
+  scores: CaseScore[];
+  totals: Totals;
+  /** Each case's conversation as the API returned it, for reading what went wrong. */
+  transcripts: { role: 'person' | 'agent'; content: string }[][];
+}
+
+function observe(message: Message): ObservedTurn {
+  const intake = agentIntakeMetadataSchema.safeParse(message.metadata.intake);
+  const reading = intake.success ? intake.data : null;
+  const estimate = reading?.estimate ?? null;
+  return {
+    kind: message.metadata.kind === 'proposal' ? 'proposal' : 'question',
+    content: message.content,
+    requestType: reading?.request_type ?? null,
+    stack: reading?.stack ?? [],
+    aiTools: reading?.ai_tools ?? [],
+    estimate,
+    topics: message.metadata.kind === 'proposal' ? [] : topicsAsked(message.content),
+  };
+}
+
+/**
+ * Plays one case through the API as a signed-in person: sends the first message, then answers each
+ * agent question with the set's answers for what it asks, until a proposal or `maxTurns` agent turns.
+ */
+async function converse(baseUrl: string, person: Identity, testCase: EvaluationCase, maxTurns: number) {
+  const turns: ObservedTurn[] = [];
+  const transcript: { role: 'person' | 'agent'; content: string }[] = [];
+  let content = testCase.first;
+  let conversationId: string | undefined;
+  while (turns.length < maxTurns) {
+    transcript.push({ role: 'person', content });
+    const sent = await sendMessage(baseUrl, person, { content, ...(conversationId ? { conversationId } : {}) });
+    if (sent.status !== 200) throw new Error(`sending failed with ${sent.status}: ${JSON.stringify(sent.body)}`);
+    conversationId = sent.body.conversation_id as string;
+    const messages = (await waitForAgentReply(baseUrl, person, conversationId, sent.body.id)) as Message[];
+    const reply = messages.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === sent.body.id);
+    if (!reply) throw new Error('no agent reply');
+    const turn = observe(reply);
+    turns.push(turn);
+    transcript.push({ role: 'agent', content: reply.content });
+    if (turn.kind === 'proposal') break;
+    content = replyTo(reply.content, testCase.answers).reply;
+  }
+  return { turns, transcript };
+}
+
+/**
+ * Runs agent-1 over an evaluation set through the real API: starts a server on a fresh embedded
+ * database (the brain chosen by `options.env` as in production: the offline intake agent, or an LLM
+ * when LLM_PROVIDER is set), signs in through the embedded OpenID provider, plays each case with the
+ * simulated person, and scores it (score.ts). Cases run one after another.
+ * @throws when the server cannot start or the API answers a send with an error.
+ */
+export async function runIntakeEvaluation(set: EvaluationSet, options: EvaluationOptions = {}): Promise<EvaluationReport> {
+  const maxTurns = Math.min(options.maxAgentTurns ?? 8, 9);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-eval-'));
+  const brainEnv = Object.fromEntries(BRAIN_VARIABLES.map((name) => [name, options.env?.[name]]).filter(([, v]) => v));
+  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...brainEnv });
+  const server = await startServer(config);
+  try {
+    const session = await signInWithDevProvider(server.url, { email: 'eval-person@example.com', name: 'Eval Person' });
+    const person: Identity = { token: session.token };
+    const scores: CaseScore[] = [];
+    const transcripts: EvaluationReport['transcripts'] = [];
+    for (const [index, testCase] of set.cases.entries()) {
+      const { turns, transcript } = await converse(server.url, person, testCase, maxTurns);
+      const score = scoreCase(testCase, turns, maxTurns);
+      scores.push(score);
+      transcripts.push(transcript);
+      options.onCase?.(score, index);
+    }
+    const brain = config.LLM_PROVIDER ? `llm:${config.LLM_PROVIDER}:${config.LLM_MODEL}` : 'intake';
+    return { brain, scores, totals: totalsOf(scores), transcripts };
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
