@@ -1,23 +1,31 @@
+import type { RequestReading } from '@unstuck/contract';
 import type { TaskBrief } from '../brain.ts';
-import { describeRequest, REQUEST_TYPE_LABEL } from './classify-request.ts';
+import { REQUEST_TYPE_LABEL } from './classify-request.ts';
 import { formatMoney } from './estimate.ts';
 import type { Proposal } from './proposal.ts';
+import { understanding } from './questions.ts';
 import { capitalize, joinAnd } from './text.ts';
+import { titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 
 /** Title of a task whose goal is not known yet. */
 const UNTITLED = 'New request';
 
+function stackLine(facts: IntakeFacts): string {
+  return facts.stack.map((t) => (t.implied ? `${t.name} (implied)` : t.name)).join(', ') || 'not named';
+}
+
 function factLines(facts: IntakeFacts): string[] {
   return [
     `Goal: ${facts.goal?.text ?? 'not known yet'}`,
     `Type: ${REQUEST_TYPE_LABEL[facts.type]}`,
-    `Stack: ${facts.stack.map((s) => s.name).join(', ') || 'not named'}`,
+    `Stack: ${stackLine(facts)}`,
+    ...(facts.aiTools.length > 0 ? [`AI tools used (context, not stack): ${facts.aiTools.join(', ')}`] : []),
+    `Code: ${facts.codeAccess?.text ?? 'not said'}`,
+    ...(facts.scale.length > 0 ? [`Size: ${facts.scale.map((s) => `${s.count} ${s.unit}${s.count === 1 ? '' : 's'}`).join(', ')}`] : []),
     `Deadline: ${facts.deadline ? `${facts.deadline.text}${facts.deadline.urgent ? ' (urgent)' : ''}` : 'not given'}`,
     `Budget: ${facts.budget?.text ?? 'not given'}`,
-    ...(facts.type === 'bug-fix'
-      ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`]
-      : []),
+    ...(facts.type === 'bug_fix' ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`] : []),
     `Links: ${facts.links.join(', ') || 'none'}`,
     `Attachments: ${facts.attachments.join(', ') || 'none'}`,
   ];
@@ -28,35 +36,39 @@ function openPoints(facts: IntakeFacts, proposal: Proposal | null): string[] {
   const missing = [
     facts.goal ? '' : 'the goal',
     facts.stack.length > 0 ? '' : 'the technology',
-    facts.type === 'bug-fix' && !facts.hasErrorDetails ? 'the exact error' : '',
+    facts.type === 'bug_fix' && !facts.hasErrorDetails ? 'the exact error' : '',
+    facts.codeAccess ? '' : 'access to the code',
     facts.deadline ? '' : 'the deadline',
     facts.budget ? '' : 'the budget',
   ].filter(Boolean);
   return missing.length > 0 ? [`Still missing: ${joinAnd(missing)}.`] : [];
 }
 
+/** The agent's reading of the request for the message metadata and the contract (names only). */
+export function readingOf(facts: IntakeFacts): RequestReading {
+  return { requestType: facts.type, stack: facts.stack.map((t) => t.name), aiTools: facts.aiTools };
+}
+
 /**
- * The task brief for the human experts (spec §3 Task fields), filled on every turn: the title from the
- * goal (at most 80 characters), the person's messages joined, a diagnosis naming type, goal and stack
+ * The task brief for the human experts (spec §3 Task fields), filled on every turn: a title in the
+ * agent's own words (title.ts), the person's messages joined, a diagnosis naming type, stack and goal
  * once the goal is known, the scope of the latest proposal, and a hand-over summary with every fact,
  * the estimate and the open points. `userMessages` are all the person's messages, change requests included.
  */
 export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], proposal: Proposal | null): TaskBrief {
   const diagnosis = facts.goal
-    ? `${capitalize(describeRequest(facts.type, facts.stack))}${facts.stack.length > 0 ? '' : ' (stack not named yet)'}: ${facts.goal.text}`
+    ? `${capitalize(understanding(facts).replace(/^Got it(?:: |\.)\s*/, '')) || 'Not classified yet.'} ${facts.goal.text}`.trim()
     : null;
   const estimate = proposal?.estimate;
   const summary = [
     ...factLines(facts),
     ...(estimate
-      ? [
-          `Estimate: ${estimate.hoursLow}–${estimate.hoursHigh} h, ${formatMoney(estimate.priceLow, estimate.currency)}–${formatMoney(estimate.priceHigh, estimate.currency)}`,
-        ]
+      ? [`Estimate: ${estimate.hoursLow}–${estimate.hoursHigh} h, ${formatMoney(estimate.priceLow, estimate.currency)}–${formatMoney(estimate.priceHigh, estimate.currency)}`]
       : []),
     ...openPoints(facts, proposal).map((p) => `Open point: ${p}`),
   ];
   return {
-    title: facts.goal?.title ?? UNTITLED,
+    title: facts.goal ? titleFor(facts) : UNTITLED,
     description: userMessages.join('\n\n'),
     diagnosis,
     clarifiedScope: proposal ? proposal.scope.map((s) => `- ${s}`).join('\n') : null,
@@ -66,14 +78,14 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
 }
 
 /**
- * The staff-only note of a turn: the extracted facts as a list (with a bug's error details), the
- * clarifying-question count against its limit, and what this turn did.
+ * The staff-only note of a turn: the extracted facts as a list, the clarifying-question count and
+ * what this turn did (and why, when it proposed early).
  */
-export function buildStaffNotes(facts: IntakeFacts, questionsSinceProposal: number, questionLimit: number, action: string): string {
+export function buildStaffNotes(facts: IntakeFacts, questionsSinceProposal: number, action: string): string {
   return [
     'Intake facts:',
     ...factLines(facts).map((l) => `- ${l}`),
-    `- Clarifying questions since the last proposal: ${questionsSinceProposal} of ${questionLimit}`,
+    `- Clarifying questions since the last proposal: ${questionsSinceProposal}`,
     `- This turn: ${action}`,
   ].join('\n');
 }

@@ -1,9 +1,10 @@
 import { extractBudgetFromMessage } from './extract-budget.ts';
 import { extractDeadlineFromMessage } from './extract-deadline.ts';
 import { extractFeatures } from './extract-features.ts';
-import { findStackInText } from './extract-stack.ts';
+import { readTechnologies } from '../technologies/recognise.ts';
+import type { Technology } from '../technologies/types.ts';
 import { capitalize, meaningfulWords, toStatement, truncate } from './text.ts';
-import type { Budget, Deadline, StackItem } from './types.ts';
+import type { Budget, Deadline } from './types.ts';
 
 /** What one message written after a proposal asks to change. */
 export interface ChangeRequest {
@@ -13,7 +14,7 @@ export interface ChangeRequest {
   scale: number;
   budget: Budget | null;
   deadline: Deadline | null;
-  stack: StackItem[];
+  stack: Technology[];
   /** The message as a statement, passed on to the expert when nothing else could be applied. */
   note: string;
 }
@@ -53,7 +54,7 @@ export function parseChangeRequest(text: string): ChangeRequest {
     scale: SMALLER.test(text) ? 0.7 : BIGGER.test(text) ? 1.3 : 1,
     budget: extractBudgetFromMessage(text),
     deadline: extractDeadlineFromMessage(text),
-    stack: findStackInText(text),
+    stack: readTechnologies(text).stack.filter((t) => !t.implied),
     note: truncate(toStatement(text), 200),
   };
 }

@@ -1,99 +1,147 @@
-import { joinAnd, withArticle } from './text.ts';
-import type { RequestType, StackItem } from './types.ts';
+import type { RequestType } from '@unstuck/contract';
+import type { Technology } from '../technologies/types.ts';
+import { meaningfulWords } from './text.ts';
 
-type Scored = Exclude<RequestType, 'other'>;
+type Scored = Exclude<RequestType, 'unclear'>;
 
 /**
- * The keyword table: each pattern found in the person's text adds its weight to its type. Weights
- * favour phrases that settle the type ("from scratch", "returns 500") over words shared by several
- * types ("update", "payments").
+ * The keyword table: each pattern found in the request adds its weight to its type. Phrases that
+ * settle the type ("upgrade ... to", "unit tests", "every night") weigh more than words several types
+ * share ("fix", "connect", "deploy"); a symptom ("crashes", "returns 500", "blank page") makes a bug fix.
  */
 const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>> = {
-  'bug-fix': [
-    [/\b(?:bugs?|buggy|broken|breaks|broke)\b/i, 3],
-    [/\b(?:crash\w*|freez\w*|hangs|regression)\b/i, 3],
-    [/\b(?:not working|doesn'?t work|does not work|stopped working|won'?t (?:load|start|build|compile|work|open))\b/i, 3],
-    [/\b(?:returns?|returning|throws?|throwing|gets?|getting|shows?|showing)\s+(?:an?\s+)?(?:[45]\d\d|errors?)\b/i, 3],
-    [/\b(?:errors?|exceptions?|traceback|stack ?trace)\b/i, 2],
+  bug_fix: [
+    [/\b(?:bugs?|buggy|broken|breaks|broke|crash\w*|freez\w*|hangs|regression|glitch\w*)\b/i, 4],
+    [/\b(?:not working|doesn'?t work|does not work|stopped working|won'?t (?:load|start|build|compile|work|open|deploy))\b/i, 4],
+    [/\b(?:returns?|returning|throws?|throwing|gets?|getting|shows?|showing)\s+(?:an?\s+)?(?:['"“]|[45]\d\d\b|errors?\b|exceptions?\b)/i, 4],
+    [/\b(?:blank (?:page|screen)|white screen|times? out|timing out|timeouts?|stale|duplicat\w+|leak\w*|oom\w*|exit code|keeps? (?:failing|crashing|creating|restarting|logging|sending)|restart\w* every|dying|dies|is down|went down|goes down|outage|wrong results?)\b/i, 4],
+    [/\b(?:errors?|exceptions?|traceback|stack ?trace|warnings?)\b/i, 2],
     [/\b\w+(?:Error|Exception)\b|\bE[A-Z]{3,}\b/, 3],
-    [/\b(?:fails?|failing|failed|failure)\b/i, 2],
-    [/\b(?:fix\w*|debug\w*)\b/i, 2],
-    [/\b(?:issue|problem|wrong|undefined|blank (?:page|screen)|white screen)\b/i, 1],
+    [/\b(?:fails?|failing|failed|failure)\b/i, 3],
+    [/\b(?:fix\w*|debug\w*|troubleshoot\w*)\b/i, 2],
+    [/\b(?:since (?:the |our |my |last |yesterday|monday|tuesday|wednesday|thursday|friday|\w+'s )?(?:update|upgrade|release|deploy\w*|migration|change)?|only on|works (?:fine )?(?:locally|on)|builds fine)\b/i, 2],
+    [/\b(?:issue|problem|wrong|undefined|null)\b/i, 1],
   ],
-  'new-app': [
-    [/\b(?:mvp|from scratch)\b/i, 4],
-    [
-      /\b(?:build|create|make|develop|launch|start)\w*\s+(?:me\s+)?(?:an?|my|our)\s+(?:new\s+)?(?:[\w.-]+\s+){0,3}?(?:app|application|website|site|platform|saas|marketplace|product|store|shop|game|chatbot|extension)\b/i,
-      4,
-    ],
-    [
-      /\b(?:need|want|looking for)\s+(?:an?|my|our)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}?(?:app|application|website|site|platform|saas|marketplace|store|shop|game|chatbot)\b/i,
-      3,
-    ],
-    [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
-    [/\b(?:saas|startup|marketplace|landing page|prototype)\b/i, 2],
-    [/\bidea\b/i, 1],
+  performance: [
+    [/\b(?:faster|speed (?:it )?up|slow(?:er|ness)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
+    [/\btakes? (?:about |around |over |more than )?\d+(?:\.\d+)? ?(?:s|sec\w*|seconds?|minutes?|mins?)\b/i, 3],
+    [/\b(?:drains? (?:the )?battery|battery (?:drain|usage|life)|cpu usage|memory usage|too much (?:memory|cpu|data))\b/i, 4],
+    [/\b(?:under (?:heavy )?load|scal(?:e|ing) (?:to|up)|high traffic|requests? per second|rps)\b/i, 1],
   ],
-  'new-feature': [
-    [/\b(?:add|adding|implement\w*|extend|introduce)\b/i, 3],
-    [/\bfeatures?\b/i, 3],
-    [/\bnew (?:page|screen|section|endpoint|button|form|functionality)\b/i, 2],
-    [/\ballow (?:users|customers|people|visitors)\b/i, 2],
-    [/\b(?:improve|enhance|upgrade|refactor|redesign|update)\w*\b/i, 1],
+  upgrade_migration: [
+    [/\b(?:upgrad\w+|migrat\w+|port(?:ing)? (?:it |our |my )?(?:to|from)|re-?platform\w*)\b/i, 5],
+    [/\b(?:move|moving|switch(?:ing)?|transfer\w*|convert\w*)\b[^.!?\n]{0,60}\b(?:from\b[^.!?\n]{1,40}\bto|to)\s+(?:\w+\s+)?\d+(?:\.\d+)?\b/i, 5],
+    [/\b(?:move|moving|switch(?:ing)?|transfer\w*)\b[^.!?\n]{0,50}\bfrom\b[^.!?\n]{1,40}\bto\b/i, 5],
+    [/\b[A-Za-z.]+\s?\d+(?:\.\d+)?\s*(?:→|->|to)\s*(?:[A-Za-z.]+\s?)?\d+(?:\.\d+)?\b/, 3],
+    [/\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b/i, 2],
   ],
-  deployment: [
-    [/\b(?:deploy\w*|hosting|host (?:it|my|the|on)|go(?:ing)? live|production)\b/i, 3],
-    [/\b(?:domain|dns|ssl|https|certificate)\b/i, 2],
-    [/\b(?:ci\/cd|pipeline|github actions|devops|vps|server setup)\b/i, 2],
-    [/\b(?:docker\w*|kubernetes|k8s|scal(?:e|ing)|migrat\w* (?:to|from))\b/i, 2],
-    [/\b(?:env(?:ironment)? var\w*|secrets)\b/i, 1],
+  security_review: [
+    [/\b(?:security|secure|vulnerab\w+|pen(?:etration)? ?test\w*|owasp|hardening|xss|csrf|sql injection|exploit\w*|breach\w*)\b/i, 5],
+    [/\b(?:audit|review)\b[^.!?\n]{0,40}\b(?:code|auth\w*|app|backend|api|setup|permissions?)\b/i, 3],
+    [/\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\bkeys?\b[^.!?\n]{0,30}\b(?:exposed|visible|in the browser|client-side)\b|\bwithout exposing\b/i, 5],
+  ],
+  infrastructure: [
+    [/\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?)\b/i, 4],
+    [/\b(?:set ?up|setting up|configure|provision\w*)\b[^.!?\n]{0,40}\b(?:aws|gcp|azure|server|servers|hosting|pipeline|cluster|environments?|dns|ssl|domain|ci|cloud|account)\b/i, 4],
+    [/\b(?:staging and production|production and staging|environments?)\b/i, 2],
+    [/\b(?:deploy\w*|hosting|host (?:it|my|our|the)|go(?:ing)? live|dockeri[sz]\w*|containeri[sz]\w*)\b/i, 2],
+    [/\b(?:domain|dns|ssl|https|certificates?)\b/i, 1],
+  ],
+  testing: [
+    [/\b(?:unit|integration|e2e|end-to-end|regression|automated|load|smoke) tests?\b|\btest (?:coverage|suite|cases?|plan)\b|\bcoverage\b/i, 6],
+    [/\b(?:write|add|writing|adding)\s+(?:some\s+|more\s+)?tests\b|\bqa\b|\bquality assurance\b/i, 5],
+  ],
+  automation: [
+    [/\b(?:scrap(?:e|er|ers|ing)|crawl\w*|etl|cron(?: ?jobs?)?|automat(?:e|es|ed|ing|ion|ically))\b/i, 5],
+    [/\b(?:every (?:night|morning|evening|day|hour|week|minute|monday|month)|nightly|daily|hourly|weekly|on a schedule|scheduled)\b/i, 3],
+    [/\b(?:without manual work|by hand|manually|copy(?:ing)? and past\w+)\b/i, 2],
+    [/\b(?:loads?|imports?|pulls?|pushes?)\b[^.!?\n]{0,40}\b(?:into|to)\b[^.!?\n]{0,20}\b(?:database|db|sheet|spreadsheet|postgres\w*|mysql|crm)\b/i, 2],
   ],
   integration: [
-    [/\b(?:integrat\w*|connect\w*|hook (?:it )?up|sync\w*)\b/i, 3],
-    [/\b(?:webhooks?|api keys?|oauth|third[- ]party|payment gateway)\b/i, 2],
-    [/\b(?:payments?|checkout)\b/i, 1],
-    [/\b(?:import|export)\w* (?:data|from|to)\b/i, 1],
+    [/\b(?:integrat\w+|connect\w*|hook\w* (?:\w+ )*?up|sync\w*|link\w* (?:to|with)|pipe\w* (?:to|into))\b/i, 4],
+    [/\b(?:webhooks?|api keys?|third[- ]party|payment gateway|zapier|make\.com)\b/i, 2],
+    [/\b(?:flows?|subscriptions?|campaigns?|leads?|contacts?)\b/i, 1],
+  ],
+  feature: [
+    [/\b(?:add|adding|implement\w*|introduce|enable)\b/i, 4],
+    [/\b(?:existing|current|live)\s+(?:[\w.+#-]+\s+){0,3}?(?:app|site|website|store|platform|product|project|codebase|web app|extension)\b/i, 3],
+    [/\b(?:app|site|website|store|platform|product|dashboard)\s+needs?\b|\bneeds? (?:a |an )?(?:new |role-based |dark |multi-?)?[\w-]+ (?:access|mode|support|page|feature|login|search|export|import)\b/i, 4],
+    [/\b(?:new (?:page|screen|section|endpoint|button|form|functionality|feature)|features?|role-based|permissions?|dark mode|multi-?language|i18n|export|search)\b/i, 2],
+    [/\ballow (?:users|customers|people|visitors|members)\b/i, 2],
+  ],
+  new_build: [
+    [/\b(?:mvp|from scratch|prototype|greenfield|landing page)\b/i, 5],
+    [
+      /\b(?:build|create|make|develop|launch|start|design|need|want|looking for)\w*\s+(?:me\s+|us\s+)?(?:an?|my|our|the)\s+(?:new\s+|simple\s+|small\s+|internal\s+|custom\s+)?(?:[\w.+#-]+\s+){0,4}?(?:app|application|website|site|platform|saas|marketplace|store|shop|game|chatbot|bot|extension|tool|dashboard|portal|api|backend|crm|plugin)\b/i,
+      5,
+    ],
+    [/\bturn\b[^.!?\n]{0,40}\b(?:mockups?|designs?|figma|sketch|wireframes?|prototype)\b[^.!?\n]{0,20}\binto\b/i, 5],
+    [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
+    [/\b(?:saas|startup|marketplace|idea)\b/i, 1],
   ],
 };
 
 /** When two types score the same, the earlier one wins: a broken thing is fixed before it is extended. */
-const PRIORITY: readonly Scored[] = ['bug-fix', 'integration', 'deployment', 'new-feature', 'new-app'];
+const PRIORITY: readonly Scored[] = [
+  'bug_fix',
+  'security_review',
+  'upgrade_migration',
+  'performance',
+  'testing',
+  'automation',
+  'integration',
+  'infrastructure',
+  'feature',
+  'new_build',
+];
 
-/** A type needs at least this score; a single weak word ("idea", "update") leaves the request as 'other'. */
-const MIN_SCORE = 2;
+/** A type needs at least this score; a single weak word ("idea", "problem") leaves the request unclear. */
+const MIN_SCORE = 3;
+
+/** Words that say only that something is wrong or wanted, not what: "my site is down" says neither where nor what. */
+const VAGUE = new Set('site website app application page thing stuff help down broken problem issue urgent please asap'.split(' '));
+
+function scores(text: string): Map<Scored, number> {
+  return new Map(PRIORITY.map((type) => [type, KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0)]));
+}
 
 /**
- * Classifies a request from the person's text with the keyword table above. Each named third-party
- * service or AI vendor in the stack adds 1 to 'integration' (at most 2). Returns 'other' when no type
- * reaches a score of 2.
+ * Classifies a request (issue #13's kinds of work) from the person's words and the technologies named
+ * in them, with the keyword table above: the best-scoring type with at least `MIN_SCORE`, ties broken
+ * by `PRIORITY`. Named no-code platforms and services tilt a "connect" towards an integration. It is
+ * `unclear` when nothing scores, or when a report of trouble names no technology, no error and
+ * nothing specific ("Help, my site is down!!").
  */
-export function classifyRequest(text: string, stack: readonly StackItem[]): RequestType {
-  const services = stack.filter((s) => s.kind === 'service' || s.kind === 'ai').length;
-  let best: RequestType = 'other';
+export function classifyRequest(text: string, stack: readonly Technology[]): RequestType {
+  const byType = scores(text);
+  const services = stack.filter((t) => t.kind === 'service' || t.kind === 'no-code' || t.kind === 'ai-model').length;
+  if (services >= 2) byType.set('integration', (byType.get('integration') ?? 0) + 1);
+  let best: Scored | null = null;
   let bestScore = MIN_SCORE - 1;
   for (const type of PRIORITY) {
-    let score = KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0);
-    if (type === 'integration') score += Math.min(services, 2);
+    const score = byType.get(type) ?? 0;
     if (score > bestScore) {
       best = type;
       bestScore = score;
     }
   }
+  if (!best) return 'unclear';
+  const specific = meaningfulWords(text).filter((w) => !VAGUE.has(w));
+  if (best === 'bug_fix' && stack.length === 0 && specific.length <= 1 && !/['"“`]/.test(text)) return 'unclear';
   return best;
 }
 
 /** Human label of a request type, used in questions, proposals and the brief. */
 export const REQUEST_TYPE_LABEL: Readonly<Record<RequestType, string>> = {
-  'bug-fix': 'bug fix',
-  'new-feature': 'new feature',
-  'new-app': 'new app / MVP',
-  deployment: 'deployment / DevOps job',
+  bug_fix: 'bug fix',
+  new_build: 'new build',
+  feature: 'new feature',
   integration: 'integration',
-  other: 'request',
+  upgrade_migration: 'upgrade or migration',
+  performance: 'performance job',
+  security_review: 'security review',
+  infrastructure: 'infrastructure job',
+  testing: 'testing job',
+  automation: 'automation',
+  unclear: 'request',
 };
-
-/** The request in a few words for questions, proposals and the brief: "a bug fix on Next.js and Vercel". */
-export function describeRequest(type: RequestType, stack: readonly StackItem[]): string {
-  const on = stack.length > 0 ? ` on ${joinAnd(stack.map((s) => s.name))}` : '';
-  return `${type === 'other' ? 'your request' : withArticle(REQUEST_TYPE_LABEL[type])}${on}`;
-}

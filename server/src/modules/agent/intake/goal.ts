@@ -1,15 +1,15 @@
 import { extractBudgetFromMessage } from './extract-budget.ts';
 import { extractDeadlineFromMessage } from './extract-deadline.ts';
-import { STACK_CATALOG } from './stack-catalog.ts';
-import { capitalize, meaningfulWords, sentences, toStatement, truncate } from './text.ts';
+import { readTechnologies } from '../technologies/recognise.ts';
+import { capitalize, meaningfulWords, sentences, truncate } from './text.ts';
 import type { Goal } from './types.ts';
 
 /** Verbs that say what should be done. */
 const ACTION =
-  /\b(?:build|create|make|develop|code|write|design|redesign|add|implement|integrate|connect|deploy|host|launch|ship|migrate|port|convert|fix|debug|repair|solve|resolve|set ?up|configure|automate|scrape|optimi[sz]e|speed up|refactor|upgrade|finish|complete|improve|extend|customi[sz]e|clone|publish|install)\w*/i;
+  /\b(?:move|moving|switch|transfer|build|create|make|develop|code|write|design|redesign|add|implement|integrate|connect|deploy|host|launch|ship|migrate|port|convert|fix|debug|repair|solve|resolve|set ?up|configure|automate|scrape|optimi[sz]e|speed up|refactor|upgrade|finish|complete|improve|extend|customi[sz]e|clone|publish|install)\w*/i;
 /** Words that say something is wrong. */
 const PROBLEM =
-  /\b(?:bugs?|broken|breaks|errors?|exceptions?|crash\w*|fail\w*|not working|doesn'?t work|won'?t|can'?t|cannot|slow|timeouts?|[45]\d\d)\b/i;
+  /\b(?:bugs?|broken|breaks|errors?|exceptions?|crash\w*|fail\w*|not working|doesn'?t work|won'?t|can'?t|cannot|slow\w*|timeouts?|times out|leak\w*|stale|duplicat\w+|down|restart\w*|drains?|blank|dying|dies|[45]\d\d)\b/i;
 /** Things people ask to have built. */
 const DELIVERABLE =
   /\b(?:apps?|application|website|site|platform|saas|mvp|marketplace|store|shop|dashboard|api|backend|frontend|chatbot|extension|plugin|integration|landing page|portal|crm|game|script|feature|automation)\b/i;
@@ -24,17 +24,14 @@ const GENERIC = new Set(
   ),
 );
 
-/** Single-word technology names: naming a stack says where, not what (see `isGoalStatement`). */
-const STACK_WORDS = new Set(
-  STACK_CATALOG.flatMap((e) => e.aliases.map((a) => (typeof a === 'string' ? a : a.text).toLowerCase())).filter((a) => !a.includes(' ')),
-);
-
 function hasSignal(text: string): boolean {
   return ACTION.test(text) || PROBLEM.test(text) || DELIVERABLE.test(text);
 }
 
 function specificWords(text: string): string[] {
-  return meaningfulWords(text).filter((w) => !GENERIC.has(w) && !STACK_WORDS.has(w));
+  const { stack, aiTools } = readTechnologies(text);
+  const techWords = new Set([...stack.map((t) => t.name), ...aiTools].flatMap((name) => meaningfulWords(name)));
+  return meaningfulWords(text).filter((w) => !GENERIC.has(w) && !techWords.has(w));
 }
 
 /**
@@ -78,9 +75,8 @@ function withoutFillers(sentence: string): string {
  * (rule: `isGoalStatement`). A message with a work word but too little substance ("I need a website")
  * is read together with the next one ("for my bakery"). The goal text starts at the first sentence
  * with a work word, drops greetings and request fillers ("can you help me"), and keeps whole sentences
- * up to about 280 characters, skipping later ones that state the deadline or budget. The title is the
- * first of those sentences as a statement without links, cut at a clause break or else at a word when
- * longer than 80 characters.
+ * up to about 280 characters, skipping later ones that state the deadline or budget (title.ts writes
+ * the title in the agent's own words).
  */
 export function extractGoal(messages: readonly string[]): Goal | null {
   let pending = '';
@@ -103,24 +99,5 @@ function goalFrom(fragment: string): Goal {
     if (kept.length > 0 && [...kept, clean].join(' ').length > 280) break;
     kept.push(clean);
   }
-  const text = truncate(kept.join(' '), 300);
-  return { text, title: titleFrom(kept[0] ?? text) };
-}
-
-/** Where a long first sentence may be cut for a title: at a clause break between 20 and 80 characters. */
-const CLAUSE_BREAK = /^(.{20,80}?)(?:,|;|:| - | – | — )\s/;
-
-/** A link with the clause that introduces it: ", repo is https://...". */
-const LINK_CLAUSE = /(?:^|[,;(]\s*)[^,;()]*?\bhttps?:\/\/\S+/gi;
-
-function titleFrom(sentence: string): string {
-  // A link makes a poor title and is kept in the brief's Links anyway; the clause is dropped with it
-  // unless too little would be left.
-  const withoutLinks = sentence.replace(LINK_CLAUSE, '');
-  const source = withoutLinks.split(/\s+/).length >= 3 ? withoutLinks : sentence;
-  const plain = toStatement(source)
-    .replace(/\s+([,;:])/g, '$1')
-    .replace(/[\s,;:.!]+$/, '');
-  const clause = plain.length > 80 ? CLAUSE_BREAK.exec(plain)?.[1] : undefined;
-  return capitalize(truncate(clause ?? plain, 80));
+  return { text: truncate(kept.join(' '), 300) };
 }

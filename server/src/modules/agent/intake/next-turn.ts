@@ -1,21 +1,20 @@
 import type { AgentTurn, AgentTurnInput } from '../brain.ts';
+import { buildBrief, buildStaffNotes, readingOf } from './brief.ts';
 import { viewConversation, type ConversationView } from './conversation.ts';
 import { extractFacts } from './facts.ts';
-import { buildBrief, buildStaffNotes } from './brief.ts';
+import { questionsWithoutProgress, wantsProposalNow } from './progress.ts';
 import { composeProposal, type Proposal } from './proposal.ts';
-import { askedSteps, pendingSteps, questionText } from './questions.ts';
+import { askedTopics, pendingTopics, questionText } from './questions.ts';
 import type { IntakeFacts } from './types.ts';
-import type { RequestReading } from '@unstuck/contract';
-
-const OLD_TYPES = { 'bug-fix': 'bug_fix', 'new-feature': 'feature', 'new-app': 'new_build', deployment: 'infrastructure', integration: 'integration', other: 'unclear' } as const;
-const readingOf = (facts: IntakeFacts): RequestReading => ({ requestType: OLD_TYPES[facts.type], stack: facts.stack.map((s) => s.name), aiTools: [] });
 
 /**
- * Once the goal is known, the agent proposes after this many clarifying questions (goal questions
- * included) since the last proposal. Guests may send only two messages and signed-in users ten per
- * session (spec §5), so the agent must get to a proposal quickly.
+ * The agent proposes after this many clarifying questions at the latest: signed-in people may send ten
+ * messages per session (spec §5), and people leave long interrogations.
  */
 const QUESTION_LIMIT = 3;
+
+/** After this many questions in a row whose answers moved nothing on, the agent proposes (issue #13). */
+const STALL_LIMIT = 2;
 
 const MODIFY_QUESTION = 'Of course. What would you like to change: what is included, the timeline, the budget, or something else?';
 
@@ -31,26 +30,38 @@ function factsOf(view: ConversationView): IntakeFacts {
   return { ...request, stack: all.stack, deadline: all.deadline, budget: all.budget, links: all.links, attachments: all.attachments };
 }
 
-function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Proposal): AgentTurn {
+function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Proposal, why: string): AgentTurn {
   const { hoursLow, hoursHigh, priceLow, priceHigh, currency } = proposal.estimate;
-  const action = view.proposalCount > 0 ? `sent a revised proposal (version ${view.proposalCount + 1})` : 'sent a proposal';
+  const action = view.proposalCount > 0 ? `sent a revised proposal (version ${view.proposalCount + 1})` : `sent a proposal (${why})`;
   return {
     kind: 'proposal',
     content: proposal.content,
-    staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, action),
+    staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, action),
     brief: buildBrief(facts, view.userMessages, proposal),
     reading: readingOf(facts),
     estimate: { hoursLow, hoursHigh, priceLow, priceHigh, currency },
   };
 }
 
+/** Why the agent proposes now instead of asking, or null while it should ask `next`. */
+function reasonToPropose(input: AgentTurnInput, view: ConversationView, next: unknown): string | null {
+  const latest = view.userMessages.at(-1) ?? '';
+  if (wantsProposalNow(latest)) return 'the person asked for it';
+  if (questionsWithoutProgress(input.transcript) >= STALL_LIMIT) return `${STALL_LIMIT} answers in a row added nothing`;
+  if (!next) return 'nothing left to ask';
+  if (view.questionsSinceProposal >= QUESTION_LIMIT) return `${QUESTION_LIMIT} questions asked`;
+  return null;
+}
+
 /**
- * Decides the intake agent's next turn. Before any proposal: ask for the goal until it is known, then
- * for the stack (and a bug's exact error), then deadline and budget, never twice for the same thing;
- * propose once nothing is left to ask or `QUESTION_LIMIT` questions were asked. After a proposal: a
- * pressed "Let's modify it" with nothing written yet gets the question what to change; any message
- * the person writes after the latest proposal is a change request and gets a revised proposal.
- * Pure and deterministic: the same input gives the same turn. Throws a RangeError when
+ * Decides the intake agent's next turn. Before any proposal it asks, at most once each, for what is
+ * missing (questions.ts: the goal; the details, for a bug the error and its reproduction; then the code
+ * and the timing together), and proposes as soon as nothing is left to ask, when the person asks for
+ * the proposal, after two answers in a row that added nothing, or after three questions; what is still
+ * missing becomes the proposal's assumptions, and a request it could not understand becomes an offer of
+ * a call with a human expert. After a proposal: a pressed "Let's modify it" with nothing written yet
+ * gets the question what to change; any message the person writes after the latest proposal is a
+ * change request and gets a revised proposal. Pure and deterministic. Throws a RangeError when
  * `input.rates.currency` is not a currency code (configuration error).
  */
 export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
@@ -63,25 +74,25 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
       return {
         kind: 'question',
         content: MODIFY_QUESTION,
-        staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, 'asked what to change in the proposal'),
+        staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, 'asked what to change in the proposal'),
         brief: buildBrief(facts, view.userMessages, current),
         reading: readingOf(facts),
       };
     }
-    return proposalTurn(facts, view, current);
+    return proposalTurn(facts, view, current, 'revision');
   }
 
-  const asked = askedSteps(input.transcript);
-  const step = pendingSteps(facts, new Set(asked.keys()))[0];
-  if (step === 'goal' || (step && view.questionsSinceProposal < QUESTION_LIMIT)) {
+  const next = pendingTopics(facts, askedTopics(input.transcript))[0];
+  const reason = reasonToPropose(input, view, next);
+  if (next && !reason) {
     const firstTurn = !input.transcript.some((e) => e.role === 'agent');
     return {
       kind: 'question',
-      content: questionText(step, facts, { aiName: input.aiName, firstTurn, goalAsks: asked.get('goal') ?? 0 }),
-      staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, QUESTION_LIMIT, `asked about the ${step}`),
+      content: questionText(next, facts, { aiName: input.aiName, firstTurn }),
+      staffNotes: buildStaffNotes(facts, view.questionsSinceProposal, `asked about ${next.join(' and ')}`),
       brief: buildBrief(facts, view.userMessages, null),
       reading: readingOf(facts),
     };
   }
-  return proposalTurn(facts, view, composeProposal(facts, view.changeRounds, input.rates));
+  return proposalTurn(facts, view, composeProposal(facts, view.changeRounds, input.rates), reason ?? 'nothing left to ask');
 }

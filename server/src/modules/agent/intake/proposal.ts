@@ -1,7 +1,8 @@
 import { applyChange, parseChangeRequest, type ScopeState } from './change-request.ts';
-import { describeRequest } from './classify-request.ts';
 import { estimateWork, formatMoney, type Estimate } from './estimate.ts';
-import { toStatement } from './text.ts';
+import { understanding } from './questions.ts';
+import { capitalize, toStatement } from './text.ts';
+import { titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 import { baseScope, planSteps } from './work-breakdown.ts';
 
@@ -21,7 +22,12 @@ const NOTHING_CHANGED = 'Nothing new to apply; the previous version stands.';
 function assumptionsFor(facts: IntakeFacts): string[] {
   const list: string[] = [];
   if (facts.stack.length === 0) list.push('Technology: not named yet; the expert confirms it at kickoff.');
-  if (facts.type === 'bug-fix' && !facts.hasErrorDetails) {
+  if (facts.aiTools.length > 0) {
+    list.push(`Built with ${facts.aiTools.join(', ')}: the expert works on the code itself; those tools are not needed.`);
+  }
+  if (!facts.codeAccess) list.push('Code: where it lives was not said; the expert asks for access at kickoff.');
+  else if (facts.codeAccess.kind !== 'none') list.push(`Code: ${toStatement(facts.codeAccess.text).replace(/\.$/, '')}; access is arranged at kickoff.`);
+  if (facts.type === 'bug_fix' && !facts.hasErrorDetails) {
     list.push('Error details: not given yet; the expert starts by reproducing the problem.');
   }
   if (!facts.deadline) list.push('Timeline: no deadline given; we assume a normal schedule, starting within two business days.');
@@ -88,9 +94,9 @@ export function composeProposal(
   const budget = budgetLine(facts, estimate);
 
   const lines = [
-    `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${toStatement(facts.goal?.title ?? 'your request')}**`,
+    `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${titleFor(facts)}**`,
     '',
-    `Summary: ${describeRequest(facts.type, facts.stack)}. ${goal}${known ? ` ${known}` : ''}`,
+    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} ${goal}${known ? ` ${known}` : ''}`.replace(/\s+/g, ' ').trim(),
     '',
     `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
     ...(revised ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${c}`)] : []),

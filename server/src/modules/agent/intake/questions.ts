@@ -1,87 +1,135 @@
 import type { TranscriptEntry } from '../brain.ts';
-import { describeRequest } from './classify-request.ts';
-import { extractFacts } from './facts.ts';
-import { joinAnd } from './text.ts';
-import type { IntakeFacts, QuestionStep } from './types.ts';
+import { REQUEST_TYPE_LABEL } from './classify-request.ts';
+import { joinAnd, withArticle } from './text.ts';
+import type { IntakeFacts, Topic } from './types.ts';
 
 /**
- * The questions still worth asking, in order: the goal while it is unknown (asked again and again:
- * nothing is proposed without it); then 'stack' when no technology is named or, for a bug, the exact
- * error is missing; then 'timing' when the deadline or the budget is missing. A step that was already
- * asked is not asked again, whatever the answer was: the proposal states what is still missing as an
- * assumption instead.
+ * How a question shows what it asks about, whoever wrote it (this agent, or an LLM brain earlier in
+ * the conversation): the usual wording of each topic.
  */
-export function pendingSteps(facts: IntakeFacts, asked: ReadonlySet<QuestionStep>): QuestionStep[] {
-  if (!facts.goal) return ['goal'];
-  const steps: QuestionStep[] = [];
-  const needsDetails = facts.type === 'bug-fix' && !facts.hasErrorDetails;
-  if ((facts.stack.length === 0 || needsDetails) && !asked.has('stack')) steps.push('stack');
-  if ((!facts.deadline || !facts.budget) && !asked.has('timing')) steps.push('timing');
-  return steps;
+const TOPIC_WORDING: readonly (readonly [Topic, RegExp])[] = [
+  ['goal', /\b(?:what would you like|what are you (?:trying|working|building)|what (?:should|do you want) (?:be )?(?:built|fixed)|goal)\b/i],
+  [
+    'details',
+    /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow)\b/i,
+  ],
+  ['code', /\b(?:the code|repository|repo|access to)\b/i],
+  ['timing', /\b(?:when do you need|deadline|budget)\b/i],
+];
+
+/** The topics one question asks about. */
+export function topicsOf(question: string): Topic[] {
+  return TOPIC_WORDING.filter(([, pattern]) => pattern.test(question)).map(([topic]) => topic);
 }
 
-/**
- * Which steps the agent's earlier questions asked, counted as how many times each was asked. Found by
- * replaying the question rule on the conversation as it stood before each question, so it also works
- * when earlier questions were worded by another brain. Only questions before the first proposal count.
- */
-export function askedSteps(transcript: readonly TranscriptEntry[]): Map<QuestionStep, number> {
-  const asked = new Map<QuestionStep, number>();
-  const messages: string[] = [];
-  const files: string[] = [];
+/** Every topic the agent's questions before its first proposal asked about. */
+export function askedTopics(transcript: readonly TranscriptEntry[]): Set<Topic> {
+  const asked = new Set<Topic>();
   for (const entry of transcript) {
-    if (entry.role === 'user') {
-      messages.push(entry.content);
-      files.push(...(entry.attachmentNames ?? []));
-      continue;
-    }
+    if (entry.role !== 'agent') continue;
     if (entry.kind === 'proposal') break;
-    if (entry.kind !== 'question') continue;
-    const step = pendingSteps(extractFacts(messages, files), new Set(asked.keys()))[0];
-    if (step) asked.set(step, (asked.get(step) ?? 0) + 1);
+    for (const topic of topicsOf(entry.content)) asked.add(topic);
   }
   return asked;
 }
 
-const GOAL_QUESTIONS: readonly string[] = [
-  'What would you like built, or what is broken that you need fixed?',
-  'Tell me in a sentence or two what you are working on: what should be built or fixed, and what for?',
-  "To get a human expert on it I first need the goal: what are you trying to build, or what isn't working?",
-];
+/** True when the person has said enough about the request's size or situation to size it. */
+function detailed(facts: IntakeFacts): boolean {
+  if (facts.type === 'bug_fix') return false;
+  return facts.meaningfulWordCount >= 30 || (facts.scale.length > 0 && facts.meaningfulWordCount >= 20);
+}
 
 /**
- * The text of a clarifying question for `step`. It never contains the words that make the client show
- * the proposal buttons (estimate, quote, plan, next steps, scope: spec §4), and always ends in a
- * question. `goalAsks` is how often the goal was asked before, to vary the wording; `firstTurn` adds a
- * short introduction by `aiName`.
+ * The topics still worth asking, in order, never one already asked: the goal while none is known;
+ * the details (a bug's exact error and how to reproduce it; otherwise what exists and how big it is),
+ * once, unless the person already gave plenty; then the code and the timing together, for whatever
+ * of code access, deadline and budget is still missing. While the request is unclear, it asks what
+ * is going on, then (once) for the goal.
  */
-export function questionText(
-  step: QuestionStep,
-  facts: IntakeFacts,
-  options: { aiName: string; firstTurn: boolean; goalAsks: number },
-): string {
-  const intro = options.firstTurn
-    ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. `
-    : '';
-  const stack = joinAnd(facts.stack.map((s) => s.name));
-  switch (step) {
-    case 'goal':
-      return intro + (GOAL_QUESTIONS[options.goalAsks % GOAL_QUESTIONS.length] ?? '');
-    case 'stack': {
-      const needsDetails = facts.type === 'bug-fix' && !facts.hasErrorDetails;
-      const what = 'What exactly happens: the full error message or log lines, or what you see instead of what you expect?';
-      if (needsDetails && stack) return `${intro}Thanks, ${describeRequest(facts.type, facts.stack)}. ${what}`;
-      if (needsDetails) {
-        return `${intro}Thanks, that sounds like a bug fix. Which technologies does the project use (language, framework, hosting)? And ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
-      }
-      return `${intro}Got it: ${describeRequest(facts.type, [])}. Which technologies does it use, or should it use (language, framework, database, hosting)? If you have no preference, just say so.`;
-    }
-    case 'timing': {
-      const ack = stack ? `Thanks, noted: ${stack}. ` : 'Thanks, that helps. ';
-      if (!facts.deadline && !facts.budget)
-        return `${intro}${ack}Two last things: when do you need it done, and what budget do you have in mind?`;
-      if (!facts.deadline) return `${intro}${ack}One last thing: when do you need it done?`;
-      return `${intro}${ack}One last thing: what budget do you have in mind?`;
-    }
+export function pendingTopics(facts: IntakeFacts, asked: ReadonlySet<Topic>): Topic[][] {
+  const questions: Topic[][] = [];
+  if (!facts.goal || facts.type === 'unclear') {
+    // First what is going on, in the person's own words; then, only if that did not help, the goal itself.
+    for (const topic of ['details', 'goal'] as const) if (!asked.has(topic)) questions.push([topic]);
+    return questions.slice(0, 1);
   }
+  if (!asked.has('details') && !detailed(facts)) questions.push(['details']);
+  const wrapUp = [
+    ...(!facts.codeAccess && !asked.has('code') ? (['code'] as const) : []),
+    ...((!facts.deadline || !facts.budget) && !asked.has('timing') ? (['timing'] as const) : []),
+  ];
+  if (wrapUp.length > 0) questions.push(wrapUp);
+  return questions;
+}
+
+const GOAL_QUESTION = 'What would you like built, or what is broken that you need fixed?';
+
+/** The details question by type: what an expert needs first to understand and size the work. */
+function detailsQuestion(facts: IntakeFacts): string {
+  switch (facts.type) {
+    case 'bug_fix':
+      return facts.hasErrorDetails
+        ? 'What exactly happens, step by step, so an expert can reproduce it, what do the log lines around the error say, and what should happen instead?'
+        : 'What exactly happens: the full error message or log lines you see, the steps that reproduce it, and what should happen instead?';
+    case 'unclear':
+      return 'What exactly happens or should happen, and on what (the site or app, where it runs, any error message you see)?';
+    case 'upgrade_migration':
+      return 'How big is what has to move (for example the number of components, pages, users or records), and what in the current setup may not carry over?';
+    case 'performance':
+      return 'What exactly is slow and how slow (timings, load, where it runs), and what have you measured or tried so far?';
+    case 'security_review':
+      return 'How big is the code to review (roughly how many lines or which parts), and what does it protect?';
+    case 'infrastructure':
+      return 'What does the current setup look like (what runs where, how it is deployed today), and how many environments do you need?';
+    case 'testing':
+      return 'How big is the codebase (roughly how many lines or modules), and which test tools are set up today?';
+    case 'automation':
+      return 'What exactly should run, how often and on how many sources or records, and where does the data come from?';
+    case 'integration':
+      return 'What should flow between the systems, how much of it (for example submissions or orders a day), and what exists today?';
+    case 'feature':
+      return 'How does the app work today in that area (for example how many pages, roles or users it touches), and what exists already?';
+    case 'new_build':
+      return 'What are the main screens or features, and how big should the first version be (users, pages, designs you already have)?';
+  }
+}
+
+function wrapUpQuestion(facts: IntakeFacts, topics: readonly Topic[]): string {
+  const parts: string[] = [];
+  if (topics.includes('code')) {
+    parts.push('where is the code: a repository an expert can get access to, files you can send, or nothing built yet');
+  }
+  if (topics.includes('timing')) {
+    if (!facts.deadline) parts.push('when do you need it done');
+    if (!facts.budget) parts.push('what budget do you have in mind');
+  }
+  const text = joinAnd(parts);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}?`;
+}
+
+/** "Got it: a bug fix on Supabase (built with Lovable)." — what the agent understood, in its own words. */
+export function understanding(facts: IntakeFacts): string {
+  const named = facts.stack.filter((t) => !t.implied).map((t) => t.name);
+  const on = named.length > 0 ? ` on ${joinAnd(named)}` : '';
+  const tools = facts.aiTools.length > 0 ? ` (built with ${joinAnd(facts.aiTools)})` : '';
+  return facts.type === 'unclear' ? 'Got it.' : `Got it: ${withArticle(REQUEST_TYPE_LABEL[facts.type])}${on}${tools}.`;
+}
+
+/**
+ * The text of a clarifying question for `topics`. It never contains the words that make the client
+ * show the proposal buttons (estimate, quote, plan, next steps, scope: spec §4), and always ends in a
+ * question mark. `firstTurn` adds a short introduction by `aiName` and what the agent understood.
+ */
+export function questionText(topics: readonly Topic[], facts: IntakeFacts, options: { aiName: string; firstTurn: boolean }): string {
+  // The first question says who asks and what was understood; later ones just ask, so that no
+  // question repeats the earlier ones' words.
+  const intro = options.firstTurn
+    ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. ${facts.goal && facts.type !== 'unclear' ? `${understanding(facts)} ` : ''}`
+    : 'Thanks. ';
+  if (topics.includes('goal')) return `${intro}${GOAL_QUESTION}`;
+  if (topics.includes('details')) {
+    const done = facts.type === 'bug_fix' || facts.type === 'unclear' ? '' : ' And what does done look like for you?';
+    return `${intro}${detailsQuestion(facts)}${done}`;
+  }
+  return `${intro}${wrapUpQuestion(facts, topics)}`;
 }

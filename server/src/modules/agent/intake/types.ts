@@ -1,14 +1,5 @@
-/** What kind of work a request is; decides the question order and the hours table (see estimate.ts). */
-export type RequestType = 'bug-fix' | 'new-feature' | 'new-app' | 'deployment' | 'integration' | 'other';
-
-/** Broad family of a stack item; services and AI vendors count as integrations when sizing work. */
-export type StackKind = 'language' | 'framework' | 'database' | 'platform' | 'service' | 'ai' | 'tool';
-
-/** A technology named by the person, under its canonical name from the stack catalog. */
-export interface StackItem {
-  name: string;
-  kind: StackKind;
-}
+import type { RequestType } from '@unstuck/contract';
+import type { Technology } from '../technologies/types.ts';
 
 /** A budget as the person stated it. Amounts are in units of `currency` (null when not stated). */
 export interface Budget {
@@ -33,30 +24,57 @@ export interface Deadline {
 export interface Goal {
   /** The goal in the person's words, cleaned of request fillers, at most about 280 characters. */
   text: string;
-  /** One-line title derived from the goal, at most 80 characters. */
-  title: string;
+}
+
+/** What the person said about the code: where it is and whether an expert can get to it. */
+export interface CodeAccess {
+  /** `repository` (a repo or code host), `files` (files to send), `access` (a login or collaborator seat), `none` (nothing built yet). */
+  kind: 'repository' | 'files' | 'access' | 'none';
+  /** The person's sentence that says it. */
+  text: string;
+}
+
+/** A count the person gave with its unit ("about 80 components", "40k users"), for sizing. */
+export interface ScaleFact {
+  count: number;
+  /** The unit in the singular, lower case ("component", "user", "line"). */
+  unit: string;
+  /** `items` are pieces of work (pages, components, forms), `people` and `data` are volume, `code` is lines of code. */
+  measure: 'items' | 'people' | 'data' | 'code';
 }
 
 /** Everything the intake agent has extracted from the person's messages so far. */
 export interface IntakeFacts {
   goal: Goal | null;
   type: RequestType;
-  stack: StackItem[];
+  /** Technologies of the project, named ones first, then implied ones (Spring Boot → Java). */
+  stack: Technology[];
+  /** AI builders and assistants the person used or mentions: context, never stack. */
+  aiTools: string[];
   deadline: Deadline | null;
   budget: Budget | null;
   links: string[];
   attachments: string[];
   /** For bugs: whether the exact error or the observed behaviour has been described. */
   hasErrorDetails: boolean;
-  /** For bugs: the person's words describing the error, when a message has them. */
+  /** For bugs: the error as the person quoted or described it, when a message has it. */
   errorReport: string | null;
+  /** Where the code is and how an expert gets to it; null until the person says. */
+  codeAccess: CodeAccess | null;
+  scale: ScaleFact[];
   /** Features recognised in the text (sign-in, payments...), used as scope items and size signals. */
   features: string[];
-  /** Count of meaningful (non-filler) words in all the person's messages: a detail signal for sizing. */
+  /** Count of meaningful (non-filler) words in all the person's messages: a detail signal. */
   meaningfulWordCount: number;
   /** All the person's messages joined, oldest first. */
   description: string;
+  /** The first message that states the request: what titles and the type are read from. */
+  request: string;
 }
 
-/** The things the agent asks about, in the order it asks (goal first, then stack/error, then timing). */
-export type QuestionStep = 'goal' | 'stack' | 'timing';
+/**
+ * What a clarifying question asks about: the goal, the details (for a bug the error and how to
+ * reproduce it; otherwise the size and what exists), the code (where it is, access), and the
+ * timing (deadline and budget).
+ */
+export type Topic = 'goal' | 'details' | 'code' | 'timing';

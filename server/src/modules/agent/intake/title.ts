@@ -1,0 +1,106 @@
+import type { IntakeFacts } from './types.ts';
+import { capitalize, sentences, toStatement, truncate } from './text.ts';
+
+/** Things people ask about, as the noun that ends the object phrase ("Supabase edge function"). */
+const OBJECT_NOUN =
+  /\b(?:edge functions?|functions?|web app|mobile app|web server|help center|admin panel|landing page|marketing site|checkout|service|microservices?|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
+const DETERMINER = /^(?:our|my|the|a|an|their|your|this|that|we|i|its|existing|current|new|whole|entire)$/i;
+
+/** Symptoms of a bug, as the noun phrase a title uses. */
+const SYMPTOMS: readonly (readonly [RegExp, string])[] = [
+  [/\bcrash\w* on (?:launch|start\w*|open\w*)/i, 'crash on launch'],
+  [/\b(?:leaks? memory|memory leaks?|leaking memory)\b/i, 'memory leak'],
+  [/\b(?:oom\w*|out of memory|exit code 137)\b/i, 'out-of-memory failures'],
+  [/\b(?:times? out|timing out|timeouts?)\b/i, 'timeouts'],
+  [/\b(?:blank (?:page|screen)|white screen)\b/i, 'blank page'],
+  [/\bduplicat\w+/i, 'duplicates'],
+  [/\bstale\b/i, 'stale results'],
+  [/\b(?:is down|went down|goes down|outage)\b/i, 'outage'],
+  [/\bcrash\w*/i, 'crashes'],
+  [/\b(?:dying|dies|restart\w*)\b/i, 'unexpected restarts'],
+  [/\b(?:returns?|returning) 5\d\d\b/i, 'server errors'],
+  [/\b(?:fails?|failing|failed|failures?|breaks|broken)\b/i, 'failures'],
+  [/\berrors?\b/i, 'errors'],
+];
+
+/**
+ * The thing the request is about, in a few words: the noun the person names ("checkout", "edge
+ * function", "app") with the names right before it ("Magento 2 checkout", "Supabase edge function"),
+ * without possessives or determiners; else the first technologies of the stack; else "the project".
+ */
+export function objectPhrase(facts: IntakeFacts): string {
+  const first = sentences(facts.request)[0] ?? facts.request;
+  const match = OBJECT_NOUN.exec(first);
+  if (match) {
+    const words = first.slice(0, match.index).trim().split(/\s+/).filter(Boolean);
+    const kept: string[] = [];
+    for (const word of words.reverse()) {
+      const clean = word.replace(/[,;:]+$/, '');
+      // Names, versions and marks belong to the object ("Vue 2", ".NET 8"); lower-case words and possessives do not.
+      if (kept.length >= 4 || DETERMINER.test(clean) || /['’]s$/.test(clean) || !/^[\p{Lu}\d.]|[\d.#+]/u.test(clean)) break;
+      kept.unshift(clean);
+    }
+    const noun = match[0].toLowerCase() === 'api' ? 'API' : match[0].toLowerCase();
+    if (kept.some((w) => facts.aiTools.includes(w))) kept.splice(0, kept.length);
+    return [...kept, noun].join(' ');
+  }
+  const named = facts.stack.filter((t) => !t.implied).map((t) => t.name);
+  return named.length > 0 ? `the ${named.slice(0, 2).join(' and ')} project` : 'the project';
+}
+
+function symptomOf(text: string): string {
+  const quoted = /['"“‘]([^'"”’\n]{4,40})['"”’]/.exec(text)?.[1];
+  if (quoted && !/\s{2}/.test(quoted)) return `“${quoted.trim()}”`;
+  return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
+}
+
+function versionJump(text: string): string | null {
+  const jump = /\b([A-Z][\w.]*)\s?(\d+(?:\.\d+)?)\s*(?:→|->|to)\s*(?:\1\s?)?(\d+(?:\.\d+)?)\b/.exec(text);
+  return jump ? `${jump[1]} ${jump[2]} to ${jump[1]} ${jump[3]}` : null;
+}
+
+/** The named (not implied) technologies of the stack, for titles: at most `max`. */
+function named(facts: IntakeFacts, max: number): string[] {
+  return facts.stack.filter((t) => !t.implied && t.kind !== 'ai-model').map((t) => t.name).slice(0, max);
+}
+
+/**
+ * A short title in the agent's own words (at most 80 characters), built from what it understood:
+ * the type of work, the object and the stack ("Fix timeouts in Supabase edge function", "Upgrade Vue 2
+ * to Vue 3", "Connect Webflow forms to Salesforce"). Never the person's first sentence cut short.
+ */
+export function titleFor(facts: IntakeFacts): string {
+  const object = objectPhrase(facts);
+  const text = facts.request;
+  const [a, b] = named(facts, 2);
+  const title = ((): string => {
+    switch (facts.type) {
+      case 'bug_fix':
+        return `Fix ${symptomOf(text)} in ${object}`;
+      case 'performance':
+        return `Speed up ${object}`;
+      case 'upgrade_migration': {
+        const jump = versionJump(text);
+        if (jump) return `Upgrade ${jump}`;
+        return a && b ? `Migrate from ${a} to ${b}` : `Upgrade ${object}`;
+      }
+      case 'security_review':
+        return `Security review of ${object}`;
+      case 'infrastructure':
+        return `Infrastructure for ${a ? named(facts, 3).join(', ') : object}`;
+      case 'testing':
+        return `Automated tests for ${object}`;
+      case 'automation':
+        return `Automation: ${object}${a ? ` with ${named(facts, 2).join(' and ')}` : ''}`;
+      case 'integration':
+        return a && b ? `Connect ${a} and ${b}` : `Integration for ${object}`;
+      case 'feature':
+        return `New feature for ${object}`;
+      case 'new_build':
+        return `Build ${/^the /.test(object) ? object : `a ${object}`}`;
+      case 'unclear':
+        return 'Request to clarify with an expert';
+    }
+  })();
+  return truncate(capitalize(toStatement(title)), 80);
+}
