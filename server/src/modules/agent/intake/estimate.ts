@@ -1,4 +1,5 @@
 import type { RequestType } from '@unstuck/contract';
+import { versionJump } from './title.ts';
 import type { Budget, IntakeFacts } from './types.ts';
 
 /** Hours of one kind of work before size signals, and the hard bounds of any estimate of it. */
@@ -53,7 +54,7 @@ function perCountedItem(type: RequestType, unit: string): readonly [number, numb
   const pages = /^(?:page|screen|view|template)$/.test(unit);
   switch (type) {
     case 'upgrade_migration':
-      return pages ? [1, 2.5] : [0.5, 1.2];
+      return pages ? [1, 2.5] : [0.3, 0.8];
     case 'new_build':
       return pages ? [3, 6] : [2, 4];
     case 'feature':
@@ -91,12 +92,12 @@ function volumeFactor(facts: IntakeFacts): number {
   return 1 + Math.min(0.5, Math.max(0, Math.log10(volume) - 3) * 0.1);
 }
 
-/** A factor for major versions skipped ("Angular 12 to 17": five): +10% per version beyond the first. */
+/** A factor for major versions skipped ("Angular 12 to 17": five): +5% per version beyond the first, at most +30%. */
 function versionFactor(facts: IntakeFacts): number {
-  const jump = /\b[A-Za-z.]+\s?(\d+)(?:\.\d+)?\s*(?:→|->|to)\s*(?:[A-Za-z.]+\s?)?(\d+)\b/.exec(facts.request);
+  const jump = versionJump(facts.request);
   if (!jump || facts.type !== 'upgrade_migration') return 1;
-  const span = Number(jump[2]) - Number(jump[1]);
-  return span > 1 && span < 20 ? 1 + Math.min(0.6, (span - 1) * 0.1) : 1;
+  const span = jump.to - jump.from;
+  return span > 1 && span < 20 ? 1 + Math.min(0.3, (span - 1) * 0.05) : 1;
 }
 
 /** The type's range before counted items: for new builds by what is built, for bugs by how hard they are. */

@@ -18,7 +18,9 @@ const UNITS: readonly (readonly [ScaleFact['measure'], RegExp])[] = [
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|m|million|thousand)?`;
 const WORD_NUMBER = String.raw`(${Object.keys(NUMBER_WORDS).join('|')})`;
-const COUNT = new RegExp(String.raw`(?<![\p{L}\p{N}$€£.,])(?:${NUMBER}|${WORD_NUMBER})\s+(?:[\p{L}-]+\s+){0,2}?`, 'giu');
+const COUNT = new RegExp(String.raw`(?<![\p{L}\p{N}$€£.,])(?:${NUMBER}|${WORD_NUMBER})(?![\p{L}\p{N}%])`, 'giu');
+/** One word after a count, with the space before it: the unit, or one of at most two words before it. */
+const NEXT_WORD = /^\s+([\p{L}\p{N}.+#-]+)/u;
 
 function value(digits: string | undefined, suffix: string | undefined, word: string | undefined): number {
   if (word) return NUMBER_WORDS[word.toLowerCase()] ?? 0;
@@ -29,21 +31,25 @@ function value(digits: string | undefined, suffix: string | undefined, word: str
 
 /**
  * Counts with a unit in the person's words ("about 80 components", "40k users", "Eight pages", "80
- * million rows", "2,000 lines of auth code"), at most two words between number and unit. Money,
+ * million rows", "2,000 lines of auth code"), at most two words between number and unit ("200 Angular 12 components"). Money,
  * versions ("Vue 3") and times are not counts: they have no unit of the table above. The largest
  * count per unit wins.
  */
 export function extractScale(text: string): ScaleFact[] {
   const found = new Map<string, ScaleFact>();
   for (const match of text.matchAll(COUNT)) {
-    const rest = text.slice(match.index + match[0].length);
-    for (const [measure, unit] of UNITS) {
-      const word = unit.exec(rest)?.[0];
-      if (!word) continue;
-      const count = value(match[1], match[2], match[3]);
-      const singular = word.toLowerCase().replace(/ of code$/, '').replace(/s$/, '');
-      if (count > 0 && (found.get(singular)?.count ?? 0) < count) found.set(singular, { count, unit: singular, measure });
-      break;
+    let rest = text.slice(match.index + match[0].length);
+    for (let skipped = 0; skipped <= 2; skipped++) {
+      const unitMatch = UNITS.map(([measure, unit]) => [measure, unit.exec(rest.trimStart())?.[0]] as const).find(([, word]) => word);
+      if (unitMatch?.[1]) {
+        const count = value(match[1], match[2], match[3]);
+        const unit = unitMatch[1].toLowerCase().replace(/ of code$/, '').replace(/s$/, '');
+        if (count > 0 && (found.get(unit)?.count ?? 0) < count) found.set(unit, { count, unit, measure: unitMatch[0] });
+        break;
+      }
+      const word = NEXT_WORD.exec(rest);
+      if (!word) break;
+      rest = rest.slice(word[0].length);
     }
   }
   return [...found.values()];

@@ -79,7 +79,7 @@ export function toStatement(text: string): string {
   return text
     .replace(QUESTION_LIKE, ' ')
     .replace(/\?+/g, '.')
-    .replace(/\s+([.,!])/g, '$1')
+    .replace(/\s+([.,!])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,9 +1,9 @@
 import type { IntakeFacts } from './types.ts';
-import { capitalize, sentences, toStatement, truncate } from './text.ts';
+import { capitalize, sentences, toStatement, truncate, withArticle } from './text.ts';
 
 /** Things people ask about, as the noun that ends the object phrase ("Supabase edge function"). */
 const OBJECT_NOUN =
-  /\b(?:edge functions?|functions?|web app|mobile app|web server|help center|admin panel|landing page|marketing site|checkout|service|microservices?|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
+  /\b(?:internal tool|admin panel|edge functions?|service workers?|functions?|web app|mobile app|web server|help center|landing page|marketing site|checkout|components|service|microservices?|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
 const DETERMINER = /^(?:our|my|the|a|an|their|your|this|that|we|i|its|existing|current|new|whole|entire)$/i;
 
 /** Symptoms of a bug, as the noun phrase a title uses. */
@@ -37,7 +37,7 @@ export function objectPhrase(facts: IntakeFacts): string {
     for (const word of words.reverse()) {
       const clean = word.replace(/[,;:]+$/, '');
       // Names, versions and marks belong to the object ("Vue 2", ".NET 8"); lower-case words and possessives do not.
-      if (kept.length >= 4 || DETERMINER.test(clean) || /['’]s$/.test(clean) || !/^[\p{Lu}\d.]|[\d.#+]/u.test(clean)) break;
+      if (kept.length >= 4 || DETERMINER.test(clean) || /['’]s$/.test(clean) || !/\p{Lu}|[\d.#+]/u.test(clean)) break;
       kept.unshift(clean);
     }
     const noun = match[0].toLowerCase() === 'api' ? 'API' : match[0].toLowerCase();
@@ -54,9 +54,18 @@ function symptomOf(text: string): string {
   return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
 }
 
-function versionJump(text: string): string | null {
-  const jump = /\b([A-Z][\w.]*)\s?(\d+(?:\.\d+)?)\s*(?:→|->|to)\s*(?:\1\s?)?(\d+(?:\.\d+)?)\b/.exec(text);
-  return jump ? `${jump[1]} ${jump[2]} to ${jump[1]} ${jump[3]}` : null;
+/** "Vue 2 to Vue 3", "Angular 12 components to Angular 17", "Rails 6→7": the name and both versions. */
+export function versionJump(text: string): { name: string; from: number; to: number } | null {
+  const jump = /\b([A-Z][\w.]*)\s?(\d+)(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?(\d+)(?:\.\d+)?\b/.exec(text);
+  return jump ? { name: jump[1] ?? '', from: Number(jump[2]), to: Number(jump[3]) } : null;
+}
+
+/** The feature asked for: "add Google login to ..." → "Google login"; "app needs role-based access using ..." → "role-based access". */
+function featurePhrase(text: string): string | null {
+  const phrase =
+    /\b(?:add|adding|implement|introduce|enable)\s+(?:a |an |the )?(.{3,50}?)\s+(?:to|in|into|for|on)\s/i.exec(text)?.[1] ??
+    /\bneeds?\s+(?:a |an |the )?(.{3,50}?)(?:\s+(?:using|with|for|so|to|based on|via|through)\b|[.,;]|$)/i.exec(text)?.[1];
+  return phrase && phrase.split(/\s+/).length <= 6 ? phrase : null;
 }
 
 /** The named (not implied) technologies of the stack, for titles: at most `max`. */
@@ -81,7 +90,7 @@ export function titleFor(facts: IntakeFacts): string {
         return `Speed up ${object}`;
       case 'upgrade_migration': {
         const jump = versionJump(text);
-        if (jump) return `Upgrade ${jump}`;
+        if (jump && jump.to > jump.from) return `Upgrade ${jump.name} ${jump.from} to ${jump.name} ${jump.to}`;
         return a && b ? `Migrate from ${a} to ${b}` : `Upgrade ${object}`;
       }
       case 'security_review':
@@ -94,10 +103,12 @@ export function titleFor(facts: IntakeFacts): string {
         return `Automation: ${object}${a ? ` with ${named(facts, 2).join(' and ')}` : ''}`;
       case 'integration':
         return a && b ? `Connect ${a} and ${b}` : `Integration for ${object}`;
-      case 'feature':
-        return `New feature for ${object}`;
+      case 'feature': {
+        const feature = featurePhrase(text);
+        return feature ? `Add ${feature} to ${object}` : `New feature for ${object}`;
+      }
       case 'new_build':
-        return `Build ${/^the /.test(object) ? object : `a ${object}`}`;
+        return `Build ${/^the /.test(object) ? object : withArticle(object)}`;
       case 'unclear':
         return 'Request to clarify with an expert';
     }

@@ -46,8 +46,9 @@ const IMPLIED_KINDS: ReadonlySet<TechKind> = new Set(['language', 'database']);
 const CODE_KINDS: ReadonlySet<TechKind> = new Set(['language', 'framework', 'database']);
 
 /**
- * The policy for a name the library writes: everyday words only as names, short or calendar words never
- * (the curated catalogue covers "Go", "R", "C" with their context), anything distinctive in any case.
+ * The policy for a name the library writes: one-word names as written, everyday words only as names
+ * (not opening a sentence), short or calendar words never (the curated catalogue covers "Go", "R", "C"
+ * with their context), longer or marked names ("Apple Pay", "Next.js") in any case.
  */
 function libraryPolicy(name: string): MatchPolicy | null {
   if (name.length < 3 || CALENDAR_WORDS.has(name.toLowerCase())) return null;
@@ -57,8 +58,9 @@ function libraryPolicy(name: string): MatchPolicy | null {
   // Short acronyms clash with other meanings (RSS, AMP, SAP).
   if (words.length === 1 && name === name.toUpperCase() && name.length <= 3) return null;
   const everyday = words.every((w) => isCommonWord(w));
-  // A name with capitals inside ("ChatBot") is that product only as written; "chatbot" is a word.
-  if (!everyday) return words.some((w) => /\p{Ll}\p{Lu}/u.test(w)) ? 'as-written' : 'any-case';
+  // A one-word product name counts as its makers write it: "Waitlist" or "ChatBot" is the product,
+  // "waitlist" or "chatbot" is a word (our curated list adds the lower-case forms people type).
+  if (!everyday) return words.length === 1 ? 'as-written' : 'any-case';
   if (name === name.toLowerCase()) return null;
   if (words.length === 1 && name === name.toUpperCase()) return null;
   return words.length === 1 ? 'name' : 'as-written';
