@@ -13,7 +13,7 @@ export const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API 
 /** The same problem with everything the intake agent asks for, so that it proposes right away. */
 export const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.
 The Vercel log says: "TypeError: Cannot read properties of undefined (reading 'headers')" in app/api/users/route.ts.
-I need it fixed by next Friday and my budget is about $500.`;
+I need it fixed by next Friday and my budget is about $500. The code is in a private GitHub repository.`;
 
 /** Saves a screenshot under e2e/screenshots (the viewport, or the whole page with `fullPage`). */
 export const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { AGENT_RECIPIENT_ID, TASK_SECTION_MARKER, type AgentIntakeMetadata, type MessageMetadata } from '@unstuck/contract';
+import {
+  AGENT_RECIPIENT_ID,
+  guestSessionIdSchema,
+  LIMITS,
+  TASK_SECTION_MARKER,
+  type AgentIntakeMetadata,
+  type MessageMetadata,
+} from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { listConversationMessages } from '../chat/chat.repository.ts';
+import { countSentMessages, listConversationMessages } from '../chat/chat.repository.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn } from './pending-turn.ts';
@@ -44,6 +51,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
         modificationRequested: pending.modificationRequested,
         rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
         aiName: deps.config.AI_NAME,
+        messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
       });
   const now = deps.clock.now();
 
@@ -99,6 +107,12 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
 function intakeMetadata(turn: AgentTurn): AgentIntakeMetadata {
   const { requestType, stack, aiTools } = turn.reading;
   return { request_type: requestType, stack, ai_tools: aiTools, ...(turn.estimate ? { estimate: turn.estimate } : {}) };
+}
+
+/** What the chat's limits (spec §5, enforced in chat.service.ts) still let the task's owner send. */
+async function messagesLeft(db: Db, ownerId: string, conversationId: string): Promise<number> {
+  if (guestSessionIdSchema.safeParse(ownerId).success) return Math.max(0, LIMITS.guestMessages - (await countSentMessages(db, ownerId)));
+  return Math.max(0, LIMITS.signedInMessagesPerConversation - (await countSentMessages(db, ownerId, conversationId)));
 }
 
 function withStaffNotes(turn: AgentTurn): string {

@@ -20,6 +20,11 @@ export interface AgentTurnInput {
   rates: { hourlyRate: number; currency: string };
   /** The AI's display name (configuration: AI_NAME). */
   aiName: string;
+  /**
+   * How many more messages the person can send before a limit stops them (spec §5: a guest's two
+   * messages, a signed-in person's ten per conversation); a question they cannot answer is wasted.
+   */
+  messagesLeft: number;
 }
 
 /**

@@ -1,20 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRequest } from '../../../src/modules/agent/intake/classify-request.ts';
-import { findStackInText } from '../../../src/modules/agent/intake/extract-stack.ts';
+import { readTechnologies } from '../../../src/modules/agent/technologies/recognise.ts';
 
-const classify = (text: string) => classifyRequest(text, findStackInText(text));
+const classify = (text: string) => classifyRequest(text, readTechnologies(text).stack);
 
 describe('request classification', () => {
   it.each([
-    ['My Next.js app on Vercel returns 500 on every API route after upgrading to App Router', 'bug-fix'],
-    ['The login page crashes when I click submit', 'bug-fix'],
-    ['Add a dark mode toggle to the settings page', 'new-feature'],
-    ['I want to build an MVP of a marketplace for dog walkers from scratch', 'new-app'],
-    ['I need a website for my bakery', 'new-app'],
-    ['Deploy my Django app to AWS with a custom domain and SSL', 'deployment'],
-    ['Integrate Stripe and HubSpot with our CRM so new customers sync', 'integration'],
-    ['Can someone review my code and give advice?', 'other'],
-  ])('classifies %j as %s', (text, type) => {
+    ['My Next.js app on Vercel returns 500 on every API route after upgrading to App Router', 'bug_fix'],
+    ['The login page crashes when I click submit', 'bug_fix'],
+    ['Our Django admin shows a white screen since the last deploy', 'bug_fix'],
+    ['The pods of our Go service restart every few minutes with OOMKilled', 'bug_fix'],
+    ['I want to build an MVP of a marketplace for dog walkers from scratch', 'new_build'],
+    ['I need a landing page with a waitlist form', 'new_build'],
+    ['Turn my Figma designs into a Shopify theme', 'new_build'],
+    ['Add a dark mode toggle to the settings page of our existing React app', 'feature'],
+    ['Our Laravel shop needs multi-language support', 'feature'],
+    ['Sync new HubSpot deals to our Airtable base', 'integration'],
+    ['Upgrade our Rails 6 app to Rails 7; a lot of tests fail after bundle update', 'upgrade_migration'],
+    ['We want to move our blog from WordPress to Ghost', 'upgrade_migration'],
+    ['Our Shopify store takes 8 seconds to load on mobile, make it faster', 'performance'],
+    ['Please do a security audit of our Express API before launch', 'security_review'],
+    ['My Stripe secret key is hardcoded in the React front end', 'security_review'],
+    ['Set up a CI/CD pipeline and staging environment on GCP for our API', 'infrastructure'],
+    ['We need end-to-end tests for the checkout flow of our Vue shop', 'testing'],
+    ['Write a script that pulls our Stripe payouts into Google Sheets every morning', 'automation'],
+    ['Help, my site is down!!', 'unclear'],
+    ['Can you help me?', 'unclear'],
+  ] as const)('classifies %j as %s', (text, type) => {
     expect(classify(text)).toBe(type);
   });
 });

@@ -29,16 +29,19 @@ export interface Step {
 /**
  * Plays a conversation: each step adds the person's message and records the brain's turn, as the
  * server would. A step with `pressModify` first asks the brain with `modificationRequested` true.
+ * `messageLimit` is how many messages the person may send (10 signed in, 2 as a guest: spec §5).
  */
 export async function converse(
   brain: AgentBrain,
   steps: readonly (Step | string)[],
   rates = RATES,
+  messageLimit = 10,
 ): Promise<{ turns: AgentTurn[]; transcript: TranscriptEntry[] }> {
   const transcript: TranscriptEntry[] = [];
   const turns: AgentTurn[] = [];
   const ask = async (modificationRequested: boolean): Promise<void> => {
-    const turn = await brain.nextTurn({ transcript: [...transcript], modificationRequested, rates, aiName: 'Max' });
+    const messagesLeft = messageLimit - transcript.filter((e) => e.role === 'user').length;
+    const turn = await brain.nextTurn({ transcript: [...transcript], modificationRequested, rates, aiName: 'Max', messagesLeft });
     turns.push(turn);
     transcript.push({ role: 'agent', content: turn.content, kind: turn.kind });
   };

@@ -4,7 +4,7 @@ import { createIntakeBrain } from '../../../src/modules/agent/intake/index.ts';
 import { converse, last, proposalWordsIn, questionPhrasesIn, RATES } from './helpers.ts';
 
 const REQUEST =
-  'Build an MVP of a marketplace for dog walkers with sign-in, payments and an admin dashboard. React and Supabase, launch by June 1st, budget $12,000';
+  'Build an MVP of a marketplace for dog walkers with sign-in, payments and an admin dashboard. React and Supabase, launch by June 1st, budget $12,000. Nothing is built yet, please send the proposal.';
 
 function hours(turn: AgentTurn): { low: number; high: number } {
   if (!turn.estimate) throw new Error(`no estimate on a ${turn.kind} turn`);

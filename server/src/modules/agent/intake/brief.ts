@@ -73,7 +73,7 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
     diagnosis,
     clarifiedScope: proposal ? proposal.scope.map((s) => `- ${s}`).join('\n') : null,
     jobSummaryForEngineer: summary.join('\n'),
-    taskType: facts.type === 'other' ? null : REQUEST_TYPE_LABEL[facts.type],
+    taskType: facts.type === 'unclear' ? null : REQUEST_TYPE_LABEL[facts.type],
   };
 }
 

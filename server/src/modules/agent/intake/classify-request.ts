@@ -21,6 +21,8 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
     [/\b(?:fix\w*|debug\w*|troubleshoot\w*)\b/i, 2],
     [/\b(?:since (?:the |our |my |last |yesterday|monday|tuesday|wednesday|thursday|friday|\w+'s )?(?:update|upgrade|release|deploy\w*|migration|change)?|only on|works (?:fine )?(?:locally|on)|builds fine)\b/i, 2],
     [/\b(?:issue|problem|wrong|undefined|null)\b/i, 1],
+    // "after upgrading", "since the update": a symptom that follows a change is still a bug.
+    [/\b(?:after|since)\s+(?:\w+\s+){0,2}?(?:upgrad\w*|updat\w*|migrat\w*|deploy\w*|releas\w*)\b/i, 3],
   ],
   performance: [
     [/\b(?:faster|speed (?:it )?up|slow(?:er|ness)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
@@ -32,13 +34,13 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
     [/\b(?:upgrad\w+|migrat\w+|port(?:ing)? (?:it |our |my )?(?:to|from)|re-?platform\w*)\b/i, 5],
     [/\b(?:move|moving|switch(?:ing)?|transfer\w*|convert\w*)\b[^.!?\n]{0,60}\b(?:from\b[^.!?\n]{1,40}\bto|to)\s+(?:\w+\s+)?\d+(?:\.\d+)?\b/i, 5],
     [/\b(?:move|moving|switch(?:ing)?|transfer\w*)\b[^.!?\n]{0,50}\bfrom\b[^.!?\n]{1,40}\bto\b/i, 5],
-    [/\b[A-Za-z.]+\s?\d+(?:\.\d+)?\s*(?:→|->|to)\s*(?:[A-Za-z.]+\s?)?\d+(?:\.\d+)?\b/, 3],
+    [/\b([A-Z][\w.]*)\s?\d+(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?\d+(?:\.\d+)?\b/, 3],
     [/\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b/i, 2],
   ],
   security_review: [
     [/\b(?:security|secure|vulnerab\w+|pen(?:etration)? ?test\w*|owasp|hardening|xss|csrf|sql injection|exploit\w*|breach\w*)\b/i, 5],
     [/\b(?:audit|review)\b[^.!?\n]{0,40}\b(?:code|auth\w*|app|backend|api|setup|permissions?)\b/i, 3],
-    [/\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\bkeys?\b[^.!?\n]{0,30}\b(?:exposed|visible|in the browser|client-side)\b|\bwithout exposing\b/i, 5],
+    [/\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\b(?:keys?|secrets?|credentials?|passwords?)\b[^.!?\n]{0,30}\b(?:exposed|visible|hard-?coded|public|in the (?:browser|front ?end|frontend|client|repo|code)|client-side)\b|\bwithout exposing\b/i, 5],
   ],
   infrastructure: [
     [/\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?)\b/i, 4],
@@ -81,6 +83,28 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
 };
 
+/** The verb a request opens with ("Upgrade our ...", "Add ...") settles much: it adds this weight to its type. */
+const OPENING_VERBS: Readonly<Record<Scored, RegExp>> = {
+  bug_fix: /^(?:fix|debug|repair|troubleshoot)\b/i,
+  performance: /^(?:speed up|optimi[sz]e|make\b[^.!?\n]{0,40}\bfaster)\b/i,
+  upgrade_migration: /^(?:upgrade|migrate|port|move|convert)\b/i,
+  security_review: /^(?:audit|review|secure|pen-?test)\b/i,
+  infrastructure: /^(?:set up|setup|deploy|provision|configure|host)\b/i,
+  testing: /^(?:write|add)\s+(?:\w+\s+)?tests\b|^test\b/i,
+  automation: /^(?:automate|scrape)\b/i,
+  integration: /^(?:connect|integrate|hook|sync|link)\b/i,
+  feature: /^(?:add|implement|extend|enable)\b/i,
+  new_build: /^(?:build|create|develop|design|make)\s+(?:me\s+|us\s+)?(?:an?|my|our)\b|^turn\b/i,
+};
+
+/** Strips what people put before the verb: "Hi!", "please", "can you", "I need someone to". */
+function opening(text: string): string {
+  return text
+    .trim()
+    .replace(/^(?:(?:hi|hello|hey)\b[\s,!.]*)?/i, '')
+    .replace(/^(?:please\s+|(?:can|could|would) (?:you|someone|somebody)\s+(?:please\s+)?|i (?:need|want) (?:you|someone|somebody) to\s+)*/i, '');
+}
+
 /** When two types score the same, the earlier one wins: a broken thing is fixed before it is extended. */
 const PRIORITY: readonly Scored[] = [
   'bug_fix',
@@ -102,12 +126,19 @@ const MIN_SCORE = 3;
 const VAGUE = new Set('site website app application page thing stuff help down broken problem issue urgent please asap'.split(' '));
 
 function scores(text: string): Map<Scored, number> {
-  return new Map(PRIORITY.map((type) => [type, KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0)]));
+  const start = opening(text);
+  return new Map(
+    PRIORITY.map((type) => [
+      type,
+      KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0) + (OPENING_VERBS[type].test(start) ? 3 : 0),
+    ]),
+  );
 }
 
 /**
  * Classifies a request (issue #13's kinds of work) from the person's words and the technologies named
- * in them, with the keyword table above: the best-scoring type with at least `MIN_SCORE`, ties broken
+ * in them, with the keyword table above and the verb the request opens with: the best-scoring type
+ * with at least `MIN_SCORE`, ties broken
  * by `PRIORITY`. Named no-code platforms and services tilt a "connect" towards an integration. It is
  * `unclear` when nothing scores, or when a report of trouble names no technology, no error and
  * nothing specific ("Help, my site is down!!").

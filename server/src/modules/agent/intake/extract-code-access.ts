@@ -1,3 +1,4 @@
+import { readTechnologies } from '../technologies/recognise.ts';
 import { sentences } from './text.ts';
 import type { CodeAccess } from './types.ts';
 
@@ -9,15 +10,27 @@ const SIGNS: readonly (readonly [CodeAccess['kind'], RegExp])[] = [
   ['none', /\b(?:nothing (?:built |written |coded )?yet|no code|not built yet|nothing built|haven'?t (?:started|built)|from scratch|no repo)\b/i],
 ];
 
+const DESCRIPTIONS: Readonly<Record<CodeAccess['kind'], string>> = {
+  repository: 'in a repository',
+  access: 'reachable with access you can give',
+  files: 'in files you can send',
+  none: 'nothing built yet',
+};
+
 /**
- * What the person's messages (oldest first) say about the code: the latest sentence that names a
- * repository or code host, offers access or files, or says nothing is built yet; null when none does.
+ * What the person's messages (oldest first) say about the code, from the latest sentence that names a
+ * repository or code host, offers access or files, or says nothing is built yet; described in the
+ * agent's words ("in a private repository on GitHub"). Null when no message says.
  */
 export function extractCodeAccess(messages: readonly string[]): CodeAccess | null {
   for (const message of [...messages].reverse()) {
     for (const sentence of sentences(message).reverse()) {
       const sign = SIGNS.find(([, pattern]) => pattern.test(sentence));
-      if (sign) return { kind: sign[0], text: sentence };
+      if (!sign) continue;
+      const kind = sign[0];
+      const hosts = readTechnologies(sentence).codeHosts;
+      const privately = kind === 'repository' && /\b(?:private|internal)\b/i.test(sentence) ? 'in a private repository' : DESCRIPTIONS[kind];
+      return { kind, text: `${privately}${kind === 'repository' && hosts.length > 0 ? ` on ${hosts.join(', ')}` : ''}` };
     }
   }
   return null;

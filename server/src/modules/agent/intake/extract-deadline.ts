@@ -21,8 +21,17 @@ const FORWARD_PHRASE =
 const PAST_MARKER = /\b(?:broke|broken|crashed|happened|started|began|since|ago|was|were|did|stopped|upgraded|deployed|last)\b/i;
 const LEADING_PREPOSITION = /\b(?:by|before|until|till|no later than)\s+(?:the\s+)?$/i;
 
+/** "within a few seconds" or "in under 2 minutes" is a speed, not a due date. */
+const SHORT_SPAN = /\b(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/i;
+/** A bare span or event answering "when do you need it done": "two months", "before Black Friday". */
+const SPAN_ANSWER =
+  /\b(?:(?:in|within)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+|a few|a couple of)\s+(?:days?|weeks?|months?)\b|\b(?:before|by)\s+(?:the\s+)?(?:end of (?:the |this |next )?(?:week|month|quarter|year)|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/;
+
 function isDueDate(text: string, result: chrono.ParsedResult): boolean {
-  if (result.start.date() < REFERENCE_DATE) return false;
+  if (result.start.date() < REFERENCE_DATE || SHORT_SPAN.test(result.text)) return false;
+  // A time of day alone ("before 7 am") says when something runs, not when the work is due.
+  const day = result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month');
+  if (result.start.isCertain('hour') && !day) return false;
   if (/^at\b/i.test(result.text)) return false;
   if (FORWARD_PHRASE.test(result.text)) return true;
   const before = text.slice(Math.max(0, result.index - 40), result.index);
@@ -41,7 +50,8 @@ function phraseOf(text: string, result: chrono.ParsedResult): string {
  * Reads a deadline from one message, kept as the person's phrase: a due date found by chrono ("by next
  * Friday", "within 2 weeks", "June 3rd" after "go live on"), an urgency word ("ASAP", "urgent": `urgent`
  * true) or a flexible answer ("no rush"). Dates that lie in the past or carry no due cue ("it broke
- * yesterday", "at 5 users") are ignored. Returns null when none is found.
+ * yesterday", "at 5 users") and speeds ("within a few seconds") are ignored; a bare span or event
+ * ("two months", "before Black Friday") counts as the answer it usually is. Returns null when none is found.
  */
 export function extractDeadlineFromMessage(text: string): Deadline | null {
   const urgent = URGENT.exec(text);
@@ -49,7 +59,9 @@ export function extractDeadlineFromMessage(text: string): Deadline | null {
   if (due) return { text: phraseOf(text, due), urgent: urgent !== null };
   if (urgent) return { text: urgent[0].toUpperCase() === 'ASAP' ? 'ASAP' : urgent[0], urgent: true };
   const flexible = FLEXIBLE.exec(text);
-  return flexible ? { text: `flexible (${flexible[0]})`, urgent: false } : null;
+  if (flexible) return { text: `flexible (${flexible[0]})`, urgent: false };
+  const span = SPAN_ANSWER.exec(text);
+  return span ? { text: span[0], urgent: false } : null;
 }
 
 /** The deadline of a conversation: the one in the latest message that states one (people revise deadlines). */

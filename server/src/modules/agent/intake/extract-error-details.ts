@@ -1,4 +1,4 @@
-import { truncate } from './text.ts';
+import { sentences, truncate } from './text.ts';
 
 /**
  * Signs that a bug report says what exactly happens: code or quoted output, a named error type
@@ -14,6 +14,7 @@ const DETAIL_PATTERNS: readonly RegExp[] = [
   /\b(?:traceback|stack ?trace|logs? (?:say|show)s?|console (?:says|shows))\b/i,
   /\b(?:says|shows|displays|prints|throws|reads)\s*["“'`:]/i,
   /["“][^"”\n]{8,}["”]/,
+  /(?<![\p{L}])['‘][^'’\n]{8,}['’](?![\p{L}])/u,
   /\bwhen (?:i|we|users?|you|customers?)\b[^.!?\n]{3,}\b(?:nothing happens|it (?:shows|says|crashes|freezes|hangs|redirects|returns|loads)|(?:i|we|they) (?:get|see))\b/i,
 ];
 
@@ -29,10 +30,15 @@ export function hasErrorDetails(text: string, attachmentNames: readonly string[]
 }
 
 /**
- * The person's own description of the error, for the expert and the scope: the first message that
- * matches the detail patterns, whitespace folded, at most 160 characters; null when none does.
+ * The person's own report of the error, for the expert and the scope: in the first message that has
+ * one (detail patterns above), the quoted error text when there is one ("'wall clock time limit
+ * reached'"), else the first sentence with the detail, whitespace folded, at most 160 characters;
+ * null when no message has one.
  */
 export function findErrorReport(messages: readonly string[]): string | null {
   const report = messages.find((message) => DETAIL_PATTERNS.some((p) => p.test(message)));
-  return report ? truncate(report.replace(/\s+/g, ' ').trim(), 160) : null;
+  if (!report) return null;
+  const quoted = /(?<![\p{L}])['"“‘`]([^'"”’`\n]{8,160})['"”’`](?![\p{L}])/u.exec(report)?.[1];
+  const sentence = sentences(report).find((s) => DETAIL_PATTERNS.some((p) => p.test(s))) ?? report;
+  return truncate((quoted ?? sentence).replace(/\s+/g, ' ').trim(), 160);
 }

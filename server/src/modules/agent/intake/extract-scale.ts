@@ -1,3 +1,4 @@
+import { readTechnologies } from '../technologies/recognise.ts';
 import type { ScaleFact } from './types.ts';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -38,6 +39,9 @@ function value(digits: string | undefined, suffix: string | undefined, word: str
 export function extractScale(text: string): ScaleFact[] {
   const found = new Map<string, ScaleFact>();
   for (const match of text.matchAll(COUNT)) {
+    // A number right after a technology's name is its version ("Vue 2 app", "iOS 18"), not a count.
+    const before = /([\p{L}.#+]+) $/u.exec(text.slice(Math.max(0, match.index - 30), match.index))?.[1] ?? '';
+    if (before && readTechnologies(before).stack.length > 0) continue;
     let rest = text.slice(match.index + match[0].length);
     for (let skipped = 0; skipped <= 2; skipped++) {
       const unitMatch = UNITS.map(([measure, unit]) => [measure, unit.exec(rest.trimStart())?.[0]] as const).find(([, word]) => word);

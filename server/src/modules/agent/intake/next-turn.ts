@@ -47,6 +47,7 @@ function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Prop
 function reasonToPropose(input: AgentTurnInput, view: ConversationView, next: unknown): string | null {
   const latest = view.userMessages.at(-1) ?? '';
   if (wantsProposalNow(latest)) return 'the person asked for it';
+  if (input.messagesLeft <= 0) return 'the person cannot send another message';
   if (questionsWithoutProgress(input.transcript) >= STALL_LIMIT) return `${STALL_LIMIT} answers in a row added nothing`;
   if (!next) return 'nothing left to ask';
   if (view.questionsSinceProposal >= QUESTION_LIMIT) return `${QUESTION_LIMIT} questions asked`;
@@ -56,8 +57,9 @@ function reasonToPropose(input: AgentTurnInput, view: ConversationView, next: un
 /**
  * Decides the intake agent's next turn. Before any proposal it asks, at most once each, for what is
  * missing (questions.ts: the goal; the details, for a bug the error and its reproduction; then the code
- * and the timing together), and proposes as soon as nothing is left to ask, when the person asks for
- * the proposal, after two answers in a row that added nothing, or after three questions; what is still
+ * and the timing together; all at once when the person can send only one more message), and proposes
+ * as soon as nothing is left to ask, when the person asks for the proposal or cannot answer any more
+ * (`input.messagesLeft`), after two answers in a row that added nothing, or after three questions; what is still
  * missing becomes the proposal's assumptions, and a request it could not understand becomes an offer of
  * a call with a human expert. After a proposal: a pressed "Let's modify it" with nothing written yet
  * gets the question what to change; any message the person writes after the latest proposal is a
@@ -82,7 +84,9 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
     return proposalTurn(facts, view, current, 'revision');
   }
 
-  const next = pendingTopics(facts, askedTopics(input.transcript))[0];
+  const pending = pendingTopics(facts, askedTopics(input.transcript));
+  // With one message left, everything still open goes into one question.
+  const next = input.messagesLeft === 1 && pending.length > 1 ? [...new Set(pending.flat())] : pending[0];
   const reason = reasonToPropose(input, view, next);
   if (next && !reason) {
     const firstTurn = !input.transcript.some((e) => e.role === 'agent');

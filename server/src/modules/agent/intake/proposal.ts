@@ -26,7 +26,7 @@ function assumptionsFor(facts: IntakeFacts): string[] {
     list.push(`Built with ${facts.aiTools.join(', ')}: the expert works on the code itself; those tools are not needed.`);
   }
   if (!facts.codeAccess) list.push('Code: where it lives was not said; the expert asks for access at kickoff.');
-  else if (facts.codeAccess.kind !== 'none') list.push(`Code: ${toStatement(facts.codeAccess.text).replace(/\.$/, '')}; access is arranged at kickoff.`);
+  else if (facts.codeAccess.kind !== 'none') list.push(`Code: ${facts.codeAccess.text}; access is arranged at kickoff.`);
   if (facts.type === 'bug_fix' && !facts.hasErrorDetails) {
     list.push('Error details: not given yet; the expert starts by reproducing the problem.');
   }
@@ -96,7 +96,7 @@ export function composeProposal(
   const lines = [
     `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${titleFor(facts)}**`,
     '',
-    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} ${goal}${known ? ` ${known}` : ''}`.replace(/\s+/g, ' ').trim(),
+    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`.replace(/\s+/g, ' ').trim(),
     '',
     `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
     ...(revised ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${c}`)] : []),

@@ -35,7 +35,8 @@ export function askedTopics(transcript: readonly TranscriptEntry[]): Set<Topic> 
 
 /** True when the person has said enough about the request's size or situation to size it. */
 function detailed(facts: IntakeFacts): boolean {
-  if (facts.type === 'bug_fix') return false;
+  // A bug report is detailed once it quotes the error and says where it happens.
+  if (facts.type === 'bug_fix') return facts.errorReport !== null && facts.stack.length > 0 && facts.meaningfulWordCount >= 25;
   return facts.meaningfulWordCount >= 30 || (facts.scale.length > 0 && facts.meaningfulWordCount >= 20);
 }
 
@@ -127,9 +128,10 @@ export function questionText(topics: readonly Topic[], facts: IntakeFacts, optio
     ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. ${facts.goal && facts.type !== 'unclear' ? `${understanding(facts)} ` : ''}`
     : 'Thanks. ';
   if (topics.includes('goal')) return `${intro}${GOAL_QUESTION}`;
+  const rest = topics.some((t) => t === 'code' || t === 'timing') ? wrapUpQuestion(facts, topics) : '';
   if (topics.includes('details')) {
     const done = facts.type === 'bug_fix' || facts.type === 'unclear' ? '' : ' And what does done look like for you?';
-    return `${intro}${detailsQuestion(facts)}${done}`;
+    return `${intro}${detailsQuestion(facts)}${done}${rest ? ` Also: ${rest.charAt(0).toLowerCase()}${rest.slice(1)}` : ''}`;
   }
-  return `${intro}${wrapUpQuestion(facts, topics)}`;
+  return `${intro}${rest}`;
 }

@@ -30,7 +30,8 @@ const SYMPTOMS: readonly (readonly [RegExp, string])[] = [
  */
 export function objectPhrase(facts: IntakeFacts): string {
   const first = sentences(facts.request)[0] ?? facts.request;
-  const match = OBJECT_NOUN.exec(first);
+  // The first noun that is not a possessive: in "my Lovable app's edge function" the object is the function.
+  const match = [...first.matchAll(new RegExp(OBJECT_NOUN.source, 'gi'))].find((m) => !/^['’]s\b/.test(first.slice(m.index + m[0].length)));
   if (match) {
     const words = first.slice(0, match.index).trim().split(/\s+/).filter(Boolean);
     const kept: string[] = [];
@@ -48,8 +49,13 @@ export function objectPhrase(facts: IntakeFacts): string {
   return named.length > 0 ? `the ${named.slice(0, 2).join(' and ')} project` : 'the project';
 }
 
+/** "the Supabase edge function": the object with its article. */
+export function the(object: string): string {
+  return /^the /i.test(object) ? object : `the ${object}`;
+}
+
 function symptomOf(text: string): string {
-  const quoted = /['"“‘]([^'"”’\n]{4,40})['"”’]/.exec(text)?.[1];
+  const quoted = /(?<![\p{L}])['"“‘]([^'"”’\n]{4,40})['"”’](?![\p{L}])/u.exec(text)?.[1];
   if (quoted && !/\s{2}/.test(quoted)) return `“${quoted.trim()}”`;
   return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
 }
@@ -85,27 +91,27 @@ export function titleFor(facts: IntakeFacts): string {
   const title = ((): string => {
     switch (facts.type) {
       case 'bug_fix':
-        return `Fix ${symptomOf(text)} in ${object}`;
+        return `Fix ${symptomOf(text)} in ${the(object)}`;
       case 'performance':
-        return `Speed up ${object}`;
+        return `Speed up ${the(object)}`;
       case 'upgrade_migration': {
         const jump = versionJump(text);
         if (jump && jump.to > jump.from) return `Upgrade ${jump.name} ${jump.from} to ${jump.name} ${jump.to}`;
         return a && b ? `Migrate from ${a} to ${b}` : `Upgrade ${object}`;
       }
       case 'security_review':
-        return `Security review of ${object}`;
+        return `Security review of ${the(object)}`;
       case 'infrastructure':
         return `Infrastructure for ${a ? named(facts, 3).join(', ') : object}`;
       case 'testing':
-        return `Automated tests for ${object}`;
+        return `Automated tests for ${the(object)}`;
       case 'automation':
         return `Automation: ${object}${a ? ` with ${named(facts, 2).join(' and ')}` : ''}`;
       case 'integration':
         return a && b ? `Connect ${a} and ${b}` : `Integration for ${object}`;
       case 'feature': {
         const feature = featurePhrase(text);
-        return feature ? `Add ${feature} to ${object}` : `New feature for ${object}`;
+        return feature ? `Add ${feature} to ${the(object)}` : `New feature for ${the(object)}`;
       }
       case 'new_build':
         return `Build ${/^the /.test(object) ? object : withArticle(object)}`;

@@ -30,7 +30,7 @@ export interface Goal {
 export interface CodeAccess {
   /** `repository` (a repo or code host), `files` (files to send), `access` (a login or collaborator seat), `none` (nothing built yet). */
   kind: 'repository' | 'files' | 'access' | 'none';
-  /** The person's sentence that says it. */
+  /** Where the code is, in the agent's words: "in a private repository on GitHub". */
   text: string;
 }
 

@@ -2,7 +2,7 @@ import type { RequestType } from '@unstuck/contract';
 import type { TechKind } from '../technologies/types.ts';
 import { extractFeatures } from './extract-features.ts';
 import { joinAnd, toStatement } from './text.ts';
-import { objectPhrase, titleFor } from './title.ts';
+import { objectPhrase, the, titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 
 function names(facts: IntakeFacts, kinds: readonly TechKind[]): string {
@@ -21,7 +21,7 @@ function countsLine(facts: IntakeFacts): string {
  * bug's reported error is quoted as the person wrote it, marked as theirs.
  */
 export function baseScope(facts: IntakeFacts): string[] {
-  const object = objectPhrase(facts);
+  const object = the(objectPhrase(facts));
   const code = names(facts, ['language', 'framework']);
   const hosting = names(facts, ['platform']);
   const data = names(facts, ['database']);

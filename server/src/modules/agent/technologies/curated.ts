@@ -249,7 +249,21 @@ export const CURATED_TECHNOLOGIES: readonly CuratedEntry[] = [
   { name: 'Azure DevOps', kind: 'code-host', aliases: ['azure devops', 'azure repos'] },
 
   // Business services and no-code platforms
-  { name: 'Stripe', kind: 'service', aliases: ['stripe'] },
+  {
+    name: 'Stripe',
+    kind: 'service',
+    aliases: [
+      { text: 'Stripe', exact: true },
+      {
+        text: 'stripe',
+        exact: true,
+        context: {
+          before: /\b(?:with|via|using|through|to|and|from|my|our)\s+$/i,
+          after: /^\s+(?:payments?|checkout|api|webhooks?|subscriptions?|account|integration|connect|billing|keys?|dashboard|elements|invoices?)\b/i,
+        },
+      },
+    ],
+  },
   { name: 'PayPal', kind: 'service', aliases: ['paypal'] },
   { name: 'Shopify', kind: 'no-code', aliases: ['shopify'] },
   { name: 'WordPress', kind: 'no-code', aliases: ['wordpress', { text: 'WP', exact: true }], implies: ['PHP'] },

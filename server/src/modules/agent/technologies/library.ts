@@ -58,15 +58,18 @@ function loadWappalyzer(): LibraryTechnology[] {
 function loadLinguist(): LibraryTechnology[] {
   // Required on first use (Node loads ES modules synchronously this way) rather than imported, so a
   // process that never reads a request does not pay for its 800 modules.
-  const linguist = createRequire(import.meta.url)('linguist-languages') as Record<string, Language>;
-  return Object.values(linguist)
+  const languages = Object.values(createRequire(import.meta.url)('linguist-languages') as Record<string, Language>);
+  const hints = (language: Language) => [...(language.extensions ?? []), ...(language.filenames ?? [])].map((f) => f.toLowerCase());
+  // ".md" is Markdown (prose) before it is a GCC machine description: a hint other kinds of file claim says nothing.
+  const otherFiles = new Set(languages.filter((l) => l.type !== 'programming').flatMap(hints));
+  return languages
     .filter((language) => language.type === 'programming')
     .map((language) => ({
       name: language.name,
       kind: 'language' as const,
       aliases: language.aliases ?? [],
       implies: [],
-      files: [...(language.extensions ?? []), ...(language.filenames ?? [])].map((f) => f.toLowerCase()),
+      files: hints(language).filter((hint) => !otherFiles.has(hint)),
     }));
 }
 
