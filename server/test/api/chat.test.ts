@@ -23,7 +23,8 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     expect(sent.body).toEqual({ id: expect.any(String), conversation_id: expect.any(String) });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, sent.body.conversation_id));
     expect(task).toMatchObject({ status: 'PENDING_CLARIFICATION', userId: guest.guest, endUserAcceptedTask: false });
-    expect(task?.title).toContain('Next.js app on Vercel');
+    // The request's words name the task at once; agent-1 may already have retitled it in its own words.
+    expect(task?.title).toMatch(/Next\.js app/);
   });
 
   it('agent-1 answers a guest with a question that replies to the message, staff notes stripped', async () => {

@@ -13,6 +13,7 @@ const brief = {
   jobSummaryForEngineer: 'Next.js on Vercel; API routes fail after the App Router upgrade.',
 };
 const question = {
+  reading: { requestType: 'bug_fix', stack: ['Next.js', 'Vercel'], aiTools: [] },
   kind: 'question',
   content: 'Which error does the Vercel log show for one failing route?',
   staffNotes: 'Likely res.status() in route handlers.',

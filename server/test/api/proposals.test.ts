@@ -46,7 +46,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const again = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
     expect(again.body.proposalAcceptedAt).toBe(accepted.body.proposalAcceptedAt);
     const [stored] = await server.database.db.select().from(messages).where(eq(messages.id, proposal.id));
-    expect(stored?.metadata).toEqual({ kind: 'proposal', proposal_status: 'accepted' });
+    expect(stored?.metadata).toMatchObject({ kind: 'proposal', proposal_status: 'accepted' });
     const modify = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token });
     expect(modify).toEqual({ status: 409, body: { detail: 'This proposal is already accepted' } });
   });
@@ -62,7 +62,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const change = await sendMessage(server.url, { token }, { content: 'Please make it cheaper: budget is $300 now.', conversationId });
     const revisedList = await waitForAgentReply(server.url, { token }, conversationId, change.body.id);
     const revised = revisedList.at(-1);
-    expect(revised.metadata).toEqual({ kind: 'proposal', proposal_status: 'pending' });
+    expect(revised.metadata).toMatchObject({ kind: 'proposal', proposal_status: 'pending', intake: { request_type: 'bug_fix' } });
     const task = await taskOf(conversationId);
     expect(task).toMatchObject({ proposalMessageId: revised.id, proposalStatus: 'pending', status: 'PENDING_ACCEPTANCE' });
     const stale = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });

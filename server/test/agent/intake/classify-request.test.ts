@@ -16,6 +16,7 @@ describe('request classification', () => {
     ['Add a dark mode toggle to the settings page of our existing React app', 'feature'],
     ['Our Laravel shop needs multi-language support', 'feature'],
     ['Sync new HubSpot deals to our Airtable base', 'integration'],
+    ['I used Cursor to build a Svelte dashboard and now I want it connected to Pipedrive', 'integration'],
     ['Upgrade our Rails 6 app to Rails 7; a lot of tests fail after bundle update', 'upgrade_migration'],
     ['We want to move our blog from WordPress to Ghost', 'upgrade_migration'],
     ['Our Shopify store takes 8 seconds to load on mobile, make it faster', 'performance'],

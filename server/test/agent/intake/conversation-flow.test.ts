@@ -10,58 +10,47 @@ describe('intake conversation', () => {
     expect(createIntakeBrain().name).toBe('intake');
   });
 
-  it('answers the Next.js bug report with a question about the error and not about the stack', async () => {
+  it('answers the Next.js bug report with what it understood and a question about the error', async () => {
     const { turns } = await converse(createIntakeBrain(), [NEXT_BUG]);
     const turn = last(turns);
     expect(turn.kind).toBe('question');
     expect(turn.estimate).toBeUndefined();
+    expect(turn.content).toContain("Hi, I'm Max.");
+    expect(turn.content).toContain('Got it: a bug fix on Next.js and Vercel.');
     expect(turn.content).toMatch(/error message/i);
     expect(turn.content).not.toMatch(/which technolog|framework|language/i);
-    expect(turn.content).toContain('Next.js and Vercel');
-    expect(turn.brief.diagnosis).toBe(`A bug fix on Next.js and Vercel: ${NEXT_BUG}`);
+    expect(turn.brief.diagnosis).toBe(`A bug fix on Next.js and Vercel. ${NEXT_BUG}`);
+    expect(turn.brief.title).toBe('Fix server errors in the Next.js app');
   });
 
   it("quotes the person's error in the proposal's scope and the engineer's summary", async () => {
-    const report = 'webhooks return 400 "No signatures found matching the expected signature"';
     const { turns } = await converse(createIntakeBrain(), [
       'I built a SaaS with Lovable and Supabase but Stripe payments stopped working',
-      report,
-      'within 3 days, budget around 300 dollars',
+      'webhooks return 400 "No signatures found matching the expected signature"',
+      'GitHub repo, within 3 days, budget around 300 dollars',
     ]);
     const proposal = last(turns);
     expect(proposal.kind).toBe('proposal');
-    expect(proposal.content).toContain(`- Reported error: ${report}`);
-    expect(proposal.brief.clarifiedScope).toContain(report);
-    expect(proposal.brief.jobSummaryForEngineer).toContain(`Error details: ${report}`);
+    expect(proposal.content).toContain('- Reported error: “No signatures found matching the expected signature”');
+    expect(proposal.brief.clarifiedScope).toContain('No signatures found matching the expected signature');
+    expect(proposal.brief.jobSummaryForEngineer).toContain('Error details: No signatures found matching the expected signature');
+    expect(proposal.brief.jobSummaryForEngineer).toContain('AI tools used (context, not stack): Lovable');
   });
 
-  it('asks for deadline and budget together once the error is described', async () => {
+  it('asks for the code, deadline and budget together once the error is described', async () => {
     const { turns } = await converse(createIntakeBrain(), [NEXT_BUG, 'The logs say "TypeError: fetch failed" in every route handler']);
     const turn = last(turns);
     expect(turn.kind).toBe('question');
+    expect(turn.content).toMatch(/where is the code/i);
     expect(turn.content).toMatch(/when do you need it done/i);
     expect(turn.content).toMatch(/budget/i);
-  });
-
-  it('keeps asking for the goal through small talk and never proposes without one', async () => {
-    const { turns } = await converse(createIntakeBrain(), ['hi', 'how are you?', 'ok cool', 'thanks', 'hello?', 'can you help?']);
-    expect(turns).toHaveLength(6);
-    for (const turn of turns) {
-      expect(turn.kind).toBe('question');
-      expect(turn.content).toMatch(/build|fix|broken|working on|goal/i);
-      expect(turn.brief.diagnosis).toBeNull();
-      expect(turn.brief.clarifiedScope).toBeNull();
-      expect(turn.brief.title).toBe('New request');
-    }
-    expect(turns[0]?.content).toContain("I'm Max");
-    expect(new Set(turns.slice(0, 3).map((t) => t.content)).size).toBe(3);
   });
 
   it('reaches a proposal within four agent turns, with every section and a priced range', async () => {
     const { turns } = await converse(createIntakeBrain(), [
       'Hi! I need a website for my bakery where customers can order cakes online',
-      'No preference, whatever works best',
-      'In about a month. My budget is around $4,000',
+      'About 6 pages, no preference for the technology. Customers order and pay online.',
+      'Nothing built yet. In about a month. My budget is around $4,000',
     ]);
     expect(turns.length).toBeLessThanOrEqual(4);
     const proposal = last(turns);
@@ -77,8 +66,7 @@ describe('intake conversation', () => {
     const estimate = proposal.estimate;
     expect(estimate).toBeDefined();
     if (!estimate) return;
-    expect(estimate.hoursLow).toBeGreaterThanOrEqual(40);
-    expect(estimate.hoursHigh).toBeLessThanOrEqual(160);
+    expect(estimate.hoursLow).toBeGreaterThanOrEqual(30);
     expect(estimate.priceLow).toBe(estimate.hoursLow * RATES.hourlyRate);
     expect(estimate.priceHigh).toBe(estimate.hoursHigh * RATES.hourlyRate);
     expect(estimate.currency).toBe('USD');
@@ -90,40 +78,36 @@ describe('intake conversation', () => {
   it('fills the brief for the experts once it proposes', async () => {
     const { turns } = await converse(createIntakeBrain(), [
       {
-        user: 'Add Stripe subscriptions to my Next.js SaaS, repo is https://github.com/acme/saas. Need it by next Friday, budget $2,000',
+        user: 'Add Stripe subscriptions to my Next.js SaaS, repo is https://github.com/acme/saas. Need it by next Friday, budget $2,000. Just send the proposal.',
         attachments: ['pricing-page.png'],
       },
     ]);
     const turn = last(turns);
     expect(turn.kind).toBe('proposal');
-    expect(turn.brief.title).toBe('Add Stripe subscriptions to my Next.js SaaS');
+    expect(turn.brief.title).toBe('Add Stripe subscriptions to the Next.js SaaS');
     expect(turn.brief.clarifiedScope).toMatch(/^- /);
-    expect(turn.brief.jobSummaryForEngineer).toContain('Stack: Stripe, Next.js');
+    expect(turn.brief.jobSummaryForEngineer).toContain('Stack: Stripe, Next.js, React (implied)');
+    expect(turn.brief.jobSummaryForEngineer).toContain('Code: in a repository on GitHub');
     expect(turn.brief.jobSummaryForEngineer).toContain('Deadline: by next Friday');
     expect(turn.brief.jobSummaryForEngineer).toContain('Budget: $2,000');
     expect(turn.brief.jobSummaryForEngineer).toContain('Links: https://github.com/acme/saas');
     expect(turn.brief.jobSummaryForEngineer).toContain('Attachments: pricing-page.png');
-    expect(turn.staffNotes).toContain('- Stack: Stripe, Next.js');
+    expect(turn.staffNotes).toContain('- Stack: Stripe, Next.js, React (implied)');
+    expect(turn.staffNotes).toContain('sent a proposal (the person asked for it)');
   });
 
-  it('proposes after three clarifying questions and states what is missing as assumptions', async () => {
-    const { turns } = await converse(createIntakeBrain(), ['hi', 'hello', 'well', 'I need a booking app for my yoga studio']);
-    const proposal = last(turns);
-    expect(turns.slice(0, 3).every((t) => t.kind === 'question')).toBe(true);
-    expect(proposal.kind).toBe('proposal');
-    expect(proposal.content).toContain('### Assumptions');
-    expect(proposal.content).toMatch(/Technology: not named yet/);
-    expect(proposal.content).toMatch(/Timeline: no deadline given/);
-    expect(proposal.content).toMatch(/Budget: not given/);
-  });
-
-  it('does not ask again for something already asked, even when the answer was vague', async () => {
+  it('proposes after three clarifying questions at the latest and states what is missing as assumptions', async () => {
     const { turns } = await converse(createIntakeBrain(), [
-      'I need a dashboard for my sales data',
-      'not sure, whatever you recommend',
-      'no idea yet',
+      'I need a booking app for my yoga studio',
+      'Classes and a calendar, about 200 members.',
+      'React Native',
+      'Not sure yet.',
     ]);
-    expect(turns.map((t) => t.kind)).toEqual(['question', 'question', 'proposal']);
+    const proposal = turns.find((t) => t.kind === 'proposal');
+    expect(turns.indexOf(proposal!)).toBeLessThanOrEqual(3);
+    expect(proposal?.content).toContain('### Assumptions');
+    expect(proposal?.content).toMatch(/Timeline: no deadline given/);
+    expect(proposal?.content).toMatch(/Budget: not given/);
   });
 
   it('never puts proposal words in a question, and always asks with a question mark', async () => {
@@ -148,6 +132,7 @@ describe('intake conversation', () => {
       modificationRequested: false,
       rates: RATES,
       aiName: 'Max',
+      messagesLeft: 9,
     };
     const brain = createIntakeBrain();
     expect(await brain.nextTurn(input)).toEqual(await brain.nextTurn(structuredClone(input)));
@@ -155,10 +140,11 @@ describe('intake conversation', () => {
 
   it('rejects a currency code that is not one', async () => {
     const input: AgentTurnInput = {
-      transcript: [{ role: 'user', content: 'Fix my Django login: it throws a CsrfViewMiddleware error, by Friday, $200' }],
+      transcript: [{ role: 'user', content: 'Fix my Django login: it throws a CsrfViewMiddleware error, by Friday, $200. Just send the proposal.' }],
       modificationRequested: false,
       rates: { hourlyRate: 80, currency: 'DOLLARS' },
       aiName: 'Max',
+      messagesLeft: 9,
     };
     await expect(createIntakeBrain().nextTurn(input)).rejects.toThrow(RangeError);
   });

@@ -19,7 +19,7 @@ function brain(timeoutMs = 5_000) {
 }
 
 function input(transcript: TranscriptEntry[], more: Partial<AgentTurnInput> = {}): AgentTurnInput {
-  return { transcript, modificationRequested: false, rates: { hourlyRate: 100, currency: 'USD' }, aiName: 'Unstuck AI', ...more };
+  return { transcript, modificationRequested: false, rates: { hourlyRate: 100, currency: 'USD' }, aiName: 'Unstuck AI', messagesLeft: 9, ...more };
 }
 
 const firstMessage: TranscriptEntry[] = [{ role: 'user', content: 'My Next.js site is slow on mobile.' }];
@@ -32,11 +32,14 @@ const brief = {
   jobSummaryForEngineer: null,
 };
 
+const reading = { requestType: 'performance', stack: ['Next.js'], aiTools: [] };
+
 const questionAnswer = {
   kind: 'question',
   content: 'Which pages feel slowest, and where is the site hosted?',
   staffNotes: '',
   brief,
+  reading,
   estimate: null,
 };
 
@@ -53,6 +56,7 @@ const proposalAnswer = {
   content: proposalContent,
   staffNotes: 'Likely unoptimised images.',
   brief: { ...brief, diagnosis: 'Large images', clarifiedScope: '- Audit\n- Fix', jobSummaryForEngineer: 'Next.js on Vercel' },
+  reading,
   estimate: { hoursLow: 8, hoursHigh: 12 },
 };
 
@@ -68,7 +72,7 @@ describe('the LLM brain', () => {
 
     const turn = await brain().nextTurn(input(firstMessage));
 
-    expect(turn).toEqual({ kind: 'question', content: questionAnswer.content, brief });
+    expect(turn).toEqual({ kind: 'question', content: questionAnswer.content, brief, reading });
   });
 
   it('prices a proposal from the hourly rate and shows the price range in the message', async () => {
@@ -164,7 +168,7 @@ describe('the LLM brain', () => {
     const [system, ...rest] = request?.body.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('You are Unstuck AI, the intake agent');
-    expect(system?.content).toContain('Ask one or two short clarifying questions at a time');
+    expect(system?.content).toContain('never ask again for something you asked before or they told you');
     expect(rest).toEqual([
       { role: 'user', content: 'My Next.js site is slow on mobile.\n\n(Attached files: lighthouse.pdf)' },
       { role: 'assistant', content: 'Where is it hosted?' },
@@ -183,9 +187,50 @@ describe('the LLM brain', () => {
     expect(format?.json_schema?.strict).toBe(true);
     expect(format?.json_schema?.schema).toMatchObject({
       type: 'object',
-      required: ['kind', 'content', 'staffNotes', 'brief', 'estimate'],
+      required: ['kind', 'content', 'staffNotes', 'brief', 'reading', 'estimate'],
       additionalProperties: false,
     });
+  });
+
+  it('validates the reading with the contract: a request type it does not know fails the turn', async () => {
+    server.reply({ json: { ...questionAnswer, reading: { ...reading, requestType: 'website' } } });
+
+    await expect(brain().nextTurn(input(firstMessage))).rejects.toThrow(/did not match schema/);
+  });
+
+  it('keeps names in the reading and moves AI assistants listed as stack to the AI tools', async () => {
+    const stack = ['Next.js', 'next.js', 'Cursor', 'Vercel', 'my app is built with next and hosted somewhere on vercel i think'];
+    server.reply({ json: { ...questionAnswer, reading: { requestType: 'bug_fix', stack, aiTools: ['Lovable'] } } });
+
+    const turn = await brain().nextTurn(input(firstMessage));
+
+    expect(turn.reading).toEqual({ requestType: 'bug_fix', stack: ['Next.js', 'Vercel'], aiTools: ['Lovable', 'Cursor'] });
+  });
+
+  it('tells the model to propose now when the person asks for the proposal or cannot answer again', async () => {
+    server.reply({ json: questionAnswer }, { json: questionAnswer });
+
+    await brain().nextTurn(input([{ role: 'user', content: 'Slow Next.js site. Just send the proposal.' }]));
+    await brain().nextTurn(input(firstMessage, { messagesLeft: 0 }));
+
+    const [asked, cannot] = server.requests.map((r) => String(r.body.messages[0]?.content));
+    expect(asked).toContain('The person asked for the proposal: send it now');
+    expect(cannot).toContain('cannot send another message');
+  });
+
+  it('tells the model to stop asking after two answers that told it nothing new', async () => {
+    server.reply({ json: questionAnswer });
+    const transcript: TranscriptEntry[] = [
+      ...firstMessage,
+      { role: 'agent', kind: 'question', content: 'Which pages feel slowest?' },
+      { role: 'user', content: 'not sure' },
+      { role: 'agent', kind: 'question', content: 'Where is it hosted?' },
+      { role: 'user', content: 'not sure' },
+    ];
+
+    await brain().nextTurn(input(transcript));
+
+    expect(String(server.requests[0]?.body.messages[0]?.content)).toContain('The last two answers told you nothing new');
   });
 
   it('tells the model to ask what to change when a modification was requested', async () => {

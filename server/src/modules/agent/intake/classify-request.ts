@@ -125,7 +125,11 @@ const MIN_SCORE = 3;
 /** Words that say only that something is wrong or wanted, not what: "my site is down" says neither where nor what. */
 const VAGUE = new Set('site website app application page thing stuff help down broken problem issue urgent please asap'.split(' '));
 
-function scores(text: string): Map<Scored, number> {
+/** How the project came about ("I used Cursor to build", "built it with Bolt"): history, not the request. */
+const HISTORY = /\b(?:i|we)\s+(?:used|had|asked)\s+[\w.]+\s+to\s+(?:build|make|create|write|generate|code)\b|\b(?:built|made|created|generated|written|coded)\s+(?:it\s+|this\s+)?(?:with|using|in|by)\s+[\w.]+/gi;
+
+function scores(request: string): Map<Scored, number> {
+  const text = request.replace(HISTORY, ' ');
   const start = opening(text);
   return new Map(
     PRIORITY.map((type) => [

@@ -98,6 +98,9 @@ export function composeProposal(
     '',
     `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`.replace(/\s+/g, ' ').trim(),
     '',
+    ...(facts.type === 'unclear'
+      ? ['', 'I could not work out exactly what you need from our conversation, so a human expert takes it from here with you.']
+      : []),
     `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
     ...(revised ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${c}`)] : []),
     '',

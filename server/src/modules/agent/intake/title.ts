@@ -3,7 +3,7 @@ import { capitalize, sentences, toStatement, truncate, withArticle } from './tex
 
 /** Things people ask about, as the noun that ends the object phrase ("Supabase edge function"). */
 const OBJECT_NOUN =
-  /\b(?:internal tool|admin panel|edge functions?|service workers?|functions?|web app|mobile app|web server|help center|landing page|marketing site|checkout|components|service|microservices?|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
+  /\b(?:internal tool|admin panel|edge functions?|service workers?|functions?|web app|mobile app|web server|help center|landing page|marketing site|checkout|components|service|microservices?|saas|marketplace|game|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
 const DETERMINER = /^(?:our|my|the|a|an|their|your|this|that|we|i|its|existing|current|new|whole|entire)$/i;
 
 /** Symptoms of a bug, as the noun phrase a title uses. */
@@ -41,7 +41,8 @@ export function objectPhrase(facts: IntakeFacts): string {
       if (kept.length >= 4 || DETERMINER.test(clean) || /['’]s$/.test(clean) || !/\p{Lu}|[\d.#+]/u.test(clean)) break;
       kept.unshift(clean);
     }
-    const noun = match[0].toLowerCase() === 'api' ? 'API' : match[0].toLowerCase();
+    // Acronyms keep their capitals ("API", "SaaS"); a capital only from opening a sentence goes.
+    const noun = /.\p{Lu}/u.test(match[0]) ? match[0] : match[0].toLowerCase();
     if (kept.some((w) => facts.aiTools.includes(w))) kept.splice(0, kept.length);
     return [...kept, noun].join(' ');
   }

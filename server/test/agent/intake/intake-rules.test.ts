@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createIntakeBrain } from '../../../src/modules/agent/intake/index.ts';
+import { topicsOf } from '../../../src/modules/agent/intake/questions.ts';
+import { converse, last } from './helpers.ts';
+
+const questionsOf = (turns: { kind: string; content: string }[]) => turns.filter((t) => t.kind === 'question').map((t) => t.content);
+
+describe('intake rules (issue #13)', () => {
+  it('never asks about the same thing twice, whatever the answers', async () => {
+    const conversations = [
+      ['Our Flask API returns 502 when two people upload photos at once', 'not sure', 'hmm, no idea', 'what do you mean?', 'ok'],
+      ['I need an internal tool: an admin panel over our Postgres database', 'dunno', 'dunno', 'dunno'],
+      ['hi', 'hello', 'hi again', 'hello?'],
+    ];
+    for (const messages of conversations) {
+      const { turns } = await converse(createIntakeBrain(), messages);
+      const questions = questionsOf(turns);
+      expect(new Set(questions).size).toBe(questions.length);
+      const topics = questions.flatMap(topicsOf);
+      expect(new Set(topics).size).toBe(topics.length);
+    }
+  });
+
+  it('proposes after two answers that add nothing, stating what it assumes', async () => {
+    const { turns } = await converse(createIntakeBrain(), [
+      'Our Vue shop shows the wrong prices in the cart since the last release',
+      'not sure',
+      'no idea, sorry',
+    ]);
+    expect(turns.map((t) => t.kind)).toEqual(['question', 'question', 'proposal']);
+    expect(last(turns).content).toContain('### Assumptions');
+    expect(last(turns).content).toMatch(/Code: where it lives was not said/);
+  });
+
+  it('offers a call with a human expert when it cannot understand the request, instead of looping', async () => {
+    const { turns } = await converse(createIntakeBrain(), ['hi', 'hello', 'hi again', 'hello?', 'hmm']);
+    const proposal = turns.find((t) => t.kind === 'proposal');
+    expect(proposal).toBeDefined();
+    expect(turns.indexOf(proposal!)).toBeLessThanOrEqual(2);
+    expect(proposal?.reading.requestType).toBe('unclear');
+    expect(proposal?.content).toContain('I could not work out exactly what you need');
+    expect(proposal?.content).toContain('- A call with a human expert to understand what you need');
+    expect(proposal?.estimate?.hoursHigh).toBeLessThanOrEqual(12);
+  });
+
+  it.each(['Just send the proposal', 'please skip the questions and give me a quote', 'Go ahead with the proposal'])(
+    'honours %j at once',
+    async (request) => {
+      const { turns } = await converse(createIntakeBrain(), ['We need a Shopify app that prints packing slips', request]);
+      expect(turns.map((t) => t.kind)).toEqual(['question', 'proposal']);
+    },
+  );
+
+  it('asks a bug report for the exact error and how to reproduce it', async () => {
+    const { turns } = await converse(createIntakeBrain(), ['My Django site shows a white screen after the update']);
+    expect(turns[0]?.kind).toBe('question');
+    expect(turns[0]?.content).toMatch(/error message/i);
+    expect(turns[0]?.content).toMatch(/reproduce/i);
+  });
+
+  it('asks where the code is and about access before proposing', async () => {
+    const { turns } = await converse(createIntakeBrain(), [
+      'Add Google login to our Express app',
+      'It has email login today with Passport, about 12 pages. Users can sign in with Google.',
+      'In two weeks, budget $900',
+    ]);
+    const asked = questionsOf(turns).join('\n');
+    expect(asked).toMatch(/where is the code/i);
+    expect(asked).toMatch(/access/i);
+  });
+
+  it('puts every open question into one when the person can send only one more message', async () => {
+    const { turns } = await converse(createIntakeBrain(), ['Our Astro blog on Netlify shows a blank page', 'It says "Failed to load module script", GitHub repo, today, $150'], undefined, 2);
+    expect(turns[0]?.content).toMatch(/error message/i);
+    expect(turns[0]?.content).toMatch(/where is the code/i);
+    expect(turns[0]?.content).toMatch(/budget/i);
+    expect(turns.map((t) => t.kind)).toEqual(['question', 'proposal']);
+  });
+
+  it('reports its reading of the request on every turn: type, stack in its own words, AI tools apart', async () => {
+    const { turns } = await converse(createIntakeBrain(), ['I built my Next.js dashboard with Cursor and now Stripe webhooks fail with a 400']);
+    expect(turns[0]?.reading).toEqual({ requestType: 'bug_fix', stack: ['Next.js', 'Stripe', 'React'], aiTools: ['Cursor'] });
+  });
+
+  it('classifies the first message and keeps that type when later answers mention other kinds of work', async () => {
+    const { turns } = await converse(createIntakeBrain(), [
+      'Make our Django search faster, results take 6 seconds',
+      'We also want to connect it to Algolia and deploy it on AWS',
+    ]);
+    expect(turns.map((t) => t.reading.requestType)).toEqual(['performance', 'performance']);
+  });
+
+  it('states the estimate in hours and price in every proposal', async () => {
+    const { turns } = await converse(createIntakeBrain(), ['Write end-to-end tests for our Vue checkout, please send the proposal']);
+    const proposal = last(turns);
+    expect(proposal.kind).toBe('proposal');
+    expect(proposal.content).toMatch(/Effort: \d+–\d+ hours/);
+    expect(proposal.content).toMatch(/Price: \$[\d,]+–\$[\d,]+/);
+  });
+});
