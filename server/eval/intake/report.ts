@@ -14,7 +14,10 @@ function cell(text: string): string {
 function caseRow(score: CaseScore, index: number): string {
   const type = `${score.expectedType}: ${score.firstType ?? '–'}${score.finalType !== score.firstType ? ` → ${score.finalType ?? '–'}` : ''}`;
   const stack = `${score.stackNamed}/${score.stackExpected}${score.stackMissed.length > 0 ? ` (missed ${score.stackMissed.join(', ')})` : ''}`;
-  const ai = score.aiToolsExpected === 0 ? '–' : `${score.aiToolsNoted}/${score.aiToolsExpected} noted${score.aiToolsAsStack.length > 0 ? `, AS STACK: ${score.aiToolsAsStack.join(', ')}` : ''}`;
+  const ai =
+    score.aiToolsExpected === 0
+      ? '–'
+      : `${score.aiToolsNoted}/${score.aiToolsExpected} noted${score.aiToolsAsStack.length > 0 ? `, AS STACK: ${score.aiToolsAsStack.join(', ')}` : ''}`;
   const estimate = score.estimate
     ? `${score.estimate.hoursLow}–${score.estimate.hoursHigh} h, ${score.estimate.currency} ${score.estimate.priceLow}–${score.estimate.priceHigh}${score.estimateStated ? '' : ' (not in text)'}`
     : 'none';
@@ -36,12 +39,27 @@ function caseRow(score: CaseScore, index: number): string {
 /** The issue's targets (issue #13 "Done") against the totals, as rows of metric, result and target. */
 export function targetRows(totals: Totals): [string, string, string, boolean][] {
   return [
-    ['Stack recall in the agent’s own words', `${percent(totals.stackRecall)} (${totals.stackNamed}/${totals.stackExpected})`, '≥ 95%', totals.stackRecall >= 0.95],
+    [
+      'Stack recall in the agent’s own words',
+      `${percent(totals.stackRecall)} (${totals.stackNamed}/${totals.stackExpected})`,
+      '≥ 95%',
+      totals.stackRecall >= 0.95,
+    ],
     ['AI tools reported as stack', String(totals.aiToolsAsStack), '0', totals.aiToolsAsStack === 0],
     ['AI tools noted as context', `${totals.aiToolsNoted}/${totals.aiToolsExpected}`, '–', true],
     ['Request type right (first message)', `${totals.typeRight}/${totals.cases}`, '≥ 90%', totals.typeRight >= 0.9 * totals.cases],
-    ['Proposal within 4 agent turns', `${totals.proposalsWithin4}/${totals.cases}`, `≥ ${Math.ceil((28 / 30) * totals.cases)}`, totals.proposalsWithin4 >= Math.ceil((28 / 30) * totals.cases)],
-    ['Estimate in hours and price', `${totals.estimatesStated}/${totals.proposals} proposals`, 'every proposal', totals.estimatesStated === totals.proposals],
+    [
+      'Proposal within 4 agent turns',
+      `${totals.proposalsWithin4}/${totals.cases}`,
+      `≥ ${Math.ceil((28 / 30) * totals.cases)}`,
+      totals.proposalsWithin4 >= Math.ceil((28 / 30) * totals.cases),
+    ],
+    [
+      'Estimate in hours and price',
+      `${totals.estimatesStated}/${totals.proposals} proposals`,
+      'every proposal',
+      totals.estimatesStated === totals.proposals,
+    ],
     ['Repeated questions', String(totals.repeatedQuestions), '0', totals.repeatedQuestions === 0],
     ['Loops', String(totals.loops), '0', totals.loops === 0],
   ];

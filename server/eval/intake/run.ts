@@ -11,7 +11,15 @@ import { scoreCase, totalsOf, type CaseScore, type ObservedTurn, type Totals } f
 import { replyTo, topicsAsked } from './simulated-person.ts';
 
 /** The environment variables that choose and configure agent-1's brain, passed through to the server. */
-const BRAIN_VARIABLES = ['LLM_PROVIDER', 'LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'AGENT_HOURLY_RATE', 'AGENT_CURRENCY'];
+const BRAIN_VARIABLES = [
+  'LLM_PROVIDER',
+  'LLM_BASE_URL',
+  'LLM_API_KEY',
+  'LLM_MODEL',
+  'LLM_TIMEOUT_MS',
+  'AGENT_HOURLY_RATE',
+  'AGENT_CURRENCY',
+];
 
 export interface EvaluationOptions {
   /** Brain configuration (LLM_* and AGENT_* variables); unset means the offline intake agent. */

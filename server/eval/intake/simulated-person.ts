@@ -9,13 +9,19 @@ const TOPIC_PATTERNS: readonly (readonly [Topic, RegExp])[] = [
     'details',
     /\b(?:error|errors|log|logs|message|what (?:exactly )?happens|what do you see|reproduc\w*|steps?|details?|describe|how (?:many|big|large|much data)|size|scale|volume|technolog\w*|stack|framework|language|hosting|hosted|runs? on|set ?up|existing|features?|screens?|pages?|components?|mockups?|what (?:does|do|did) (?:it|the|your)|tried|changed)\b/i,
   ],
-  ['goal', /\b(?:goal|outcome|achieve|success|done look like|what should|end result|expect\w*|instead|ideal|when it works|looks? like when)\b/i],
+  [
+    'goal',
+    /\b(?:goal|outcome|achieve|success|done look like|what should|end result|expect\w*|instead|ideal|when it works|looks? like when)\b/i,
+  ],
   [
     'deadline',
     /\b(?:by when|deadline|timeline|time ?frame|how soon|what date|when (?:do|would|should|must|will) you need|when (?:does|should|must) (?:it|this) be (?:done|ready|live|finished)|need (?:it|this) (?:done|ready|by))\b/i,
   ],
   ['budget', /\b(?:budget|spend|price range|afford|how much (?:can|do|would) you)\b/i],
-  ['code', /\b(?:code|repo|repository|access|source|github|gitlab|bitbucket|collaborator|share (?:the|your) (?:project|files?)|where does (?:it|the app) live)\b/i],
+  [
+    'code',
+    /\b(?:code|repo|repository|access|source|github|gitlab|bitbucket|collaborator|share (?:the|your) (?:project|files?)|where does (?:it|the app) live)\b/i,
+  ],
 ];
 
 /** The topics a question asks about (possibly none: the person then does not know what to say). */

@@ -20,7 +20,11 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     expect(proposal.content).toMatch(/estimate/i);
     expect(proposal.content).toMatch(/\$\d/);
     expect(proposal.metadata).toMatchObject({ kind: 'proposal', proposal_status: 'pending' });
-    expect(proposal.metadata.intake).toMatchObject({ request_type: 'bug_fix', stack: expect.arrayContaining(['Next.js', 'Vercel']), ai_tools: [] });
+    expect(proposal.metadata.intake).toMatchObject({
+      request_type: 'bug_fix',
+      stack: expect.arrayContaining(['Next.js', 'Vercel']),
+      ai_tools: [],
+    });
     expect(proposal.metadata.intake.estimate.hoursHigh).toBeGreaterThan(proposal.metadata.intake.estimate.hoursLow);
     const task = await taskOf(conversationId);
     expect(task).toMatchObject({

@@ -51,7 +51,9 @@ describe('the intake evaluation harness', () => {
     expect(report.totals.estimatesStated).toBe(report.totals.proposals);
     expect(report.scores.every((s) => s.turnsToProposal !== null && s.turnsToProposal <= 4)).toBe(true);
     // The simulated person answered with the set's words, as the transcript shows.
-    expect(report.transcripts[0]?.some((t) => t.role === 'person' && t.content.includes('PG::ConnectionBad: could not connect'))).toBe(true);
+    expect(report.transcripts[0]?.some((t) => t.role === 'person' && t.content.includes('PG::ConnectionBad: could not connect'))).toBe(
+      true,
+    );
     const table = renderReport(report);
     expect(table).toContain('| Stack recall in the agent’s own words | 100% (4/4) ✓ | ≥ 95% |');
     expect(table).toContain('| 1 | Our Rails app on Heroku throws');
@@ -67,14 +69,30 @@ describe('the intake evaluation harness', () => {
     });
 
     it('runs the LLM brain configured by the environment and scores what it answers', async () => {
-      const brief = { title: 'Fix nightly PG::ConnectionBad', description: SET.cases[0]!.first, diagnosis: null, clarifiedScope: null, jobSummaryForEngineer: null };
+      const brief = {
+        title: 'Fix nightly PG::ConnectionBad',
+        description: SET.cases[0]!.first,
+        diagnosis: null,
+        clarifiedScope: null,
+        jobSummaryForEngineer: null,
+      };
       const reading = { requestType: 'bug_fix', stack: ['Ruby on Rails', 'Heroku', 'PostgreSQL', 'Cursor'], aiTools: [] };
       llm.reply(
-        { json: { kind: 'question', content: 'What exactly does the log say, and where is the code?', staffNotes: '', brief, reading, estimate: null } },
+        {
+          json: {
+            kind: 'question',
+            content: 'What exactly does the log say, and where is the code?',
+            staffNotes: '',
+            brief,
+            reading,
+            estimate: null,
+          },
+        },
         {
           json: {
             kind: 'proposal',
-            content: 'Fix the nightly database errors.\n\n## Scope\n- Fix\n\n## Plan\n1. Fix\n\n## Next steps\nAn expert emails you.\n\n## Estimate\n4–8 hours',
+            content:
+              'Fix the nightly database errors.\n\n## Scope\n- Fix\n\n## Plan\n1. Fix\n\n## Next steps\nAn expert emails you.\n\n## Estimate\n4–8 hours',
             staffNotes: '',
             brief,
             reading,
@@ -89,7 +107,13 @@ describe('the intake evaluation harness', () => {
       );
 
       expect(report.brain).toBe('llm:openai-compatible:scripted');
-      expect(report.scores[0]).toMatchObject({ firstType: 'bug_fix', stackNamed: 2, turnsToProposal: 2, estimateStated: true, loop: false });
+      expect(report.scores[0]).toMatchObject({
+        firstType: 'bug_fix',
+        stackNamed: 2,
+        turnsToProposal: 2,
+        estimateStated: true,
+        loop: false,
+      });
       expect(report.scores[0]?.estimate).toEqual({ hoursLow: 4, hoursHigh: 8, priceLow: 380, priceHigh: 760, currency: 'USD' });
       // The guard rails moved the AI assistant the model listed as stack to the AI tools.
       expect(llm.requests).toHaveLength(2);

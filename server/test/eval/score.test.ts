@@ -33,12 +33,24 @@ describe('the case score', () => {
   });
 
   it('counts a question about something already asked as repeated, and no proposal as a loop', () => {
-    const turns = [question('q1', { topics: ['details'] }), question('q2', { topics: ['details', 'code'] }), question('q3', { topics: ['budget'] })];
+    const turns = [
+      question('q1', { topics: ['details'] }),
+      question('q2', { topics: ['details', 'code'] }),
+      question('q3', { topics: ['budget'] }),
+    ];
     expect(scoreCase(testCase, turns, 3)).toMatchObject({ repeatedQuestions: 1, loop: true, turnsToProposal: null });
   });
 
   it('flags an AI tool reported as stack on any turn', () => {
-    const turns = [question('q', { stack: ['Cursor', 'PostgreSQL'] }), { ...question('p', { stack: ['PostgreSQL', 'Amazon ECS'] }), kind: 'proposal' as const }];
-    expect(scoreCase(testCase, turns, 8)).toMatchObject({ aiToolsAsStack: ['Cursor'], stackNamed: 2, turnsToProposal: 2, estimateStated: false });
+    const turns = [
+      question('q', { stack: ['Cursor', 'PostgreSQL'] }),
+      { ...question('p', { stack: ['PostgreSQL', 'Amazon ECS'] }), kind: 'proposal' as const },
+    ];
+    expect(scoreCase(testCase, turns, 8)).toMatchObject({
+      aiToolsAsStack: ['Cursor'],
+      stackNamed: 2,
+      turnsToProposal: 2,
+      estimateStated: false,
+    });
   });
 });

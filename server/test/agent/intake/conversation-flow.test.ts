@@ -140,7 +140,9 @@ describe('intake conversation', () => {
 
   it('rejects a currency code that is not one', async () => {
     const input: AgentTurnInput = {
-      transcript: [{ role: 'user', content: 'Fix my Django login: it throws a CsrfViewMiddleware error, by Friday, $200. Just send the proposal.' }],
+      transcript: [
+        { role: 'user', content: 'Fix my Django login: it throws a CsrfViewMiddleware error, by Friday, $200. Just send the proposal.' },
+      ],
       modificationRequested: false,
       rates: { hourlyRate: 80, currency: 'DOLLARS' },
       aiName: 'Max',

@@ -48,7 +48,10 @@ describe('estimate', () => {
   });
 
   it('prices the hours at the configured hourly rate', () => {
-    const estimate = estimateWork(extractFacts(['Add a CSV export to my Django admin'], []), NO_CHANGE, { hourlyRate: 95, currency: 'EUR' });
+    const estimate = estimateWork(extractFacts(['Add a CSV export to my Django admin'], []), NO_CHANGE, {
+      hourlyRate: 95,
+      currency: 'EUR',
+    });
     expect(estimate.priceLow).toBe(estimate.hoursLow * 95);
     expect(estimate.priceHigh).toBe(estimate.hoursHigh * 95);
     expect(estimate.currency).toBe('EUR');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looksLikeProposal } from '@unstuck/contract';
 import { createIntakeBrain } from '../../../src/modules/agent/intake/index.ts';
 import { topicsOf } from '../../../src/modules/agent/intake/questions.ts';
 import { converse, last } from './helpers.ts';
@@ -70,7 +71,12 @@ describe('intake rules (issue #13)', () => {
   });
 
   it('puts every open question into one when the person can send only one more message', async () => {
-    const { turns } = await converse(createIntakeBrain(), ['Our Astro blog on Netlify shows a blank page', 'It says "Failed to load module script", GitHub repo, today, $150'], undefined, 2);
+    const { turns } = await converse(
+      createIntakeBrain(),
+      ['Our Astro blog on Netlify shows a blank page', 'It says "Failed to load module script", GitHub repo, today, $150'],
+      undefined,
+      2,
+    );
     expect(turns[0]?.content).toMatch(/error message/i);
     expect(turns[0]?.content).toMatch(/where is the code/i);
     expect(turns[0]?.content).toMatch(/budget/i);
@@ -78,7 +84,9 @@ describe('intake rules (issue #13)', () => {
   });
 
   it('reports its reading of the request on every turn: type, stack in its own words, AI tools apart', async () => {
-    const { turns } = await converse(createIntakeBrain(), ['I built my Next.js dashboard with Cursor and now Stripe webhooks fail with a 400']);
+    const { turns } = await converse(createIntakeBrain(), [
+      'I built my Next.js dashboard with Cursor and now Stripe webhooks fail with a 400',
+    ]);
     expect(turns[0]?.reading).toEqual({ requestType: 'bug_fix', stack: ['Next.js', 'Stripe', 'React'], aiTools: ['Cursor'] });
   });
 
@@ -88,6 +96,27 @@ describe('intake rules (issue #13)', () => {
       'We also want to connect it to Algolia and deploy it on AWS',
     ]);
     expect(turns.map((t) => t.reading.requestType)).toEqual(['performance', 'performance']);
+  });
+
+  it('words every question so the app shows no proposal buttons on it, and every proposal so it does', async () => {
+    const requests = [
+      'Our Flask API returns 502 on uploads',
+      'I need a landing page for my bakery',
+      'Add dark mode to our React app',
+      'Connect Typeform to HubSpot',
+      'Upgrade our Angular 12 app to Angular 17',
+      'Make our Shopify store faster',
+      'Please do a security audit of our Express API',
+      'Set up Terraform for our GCP project',
+      'Write unit tests for our Django app',
+      'Scrape three supplier sites every night into Postgres',
+      'Help, it is broken',
+    ];
+    for (const request of requests) {
+      const { turns } = await converse(createIntakeBrain(), [request, 'not sure', 'no idea']);
+      for (const turn of turns) expect(looksLikeProposal(turn.content)).toBe(turn.kind === 'proposal');
+      expect(last(turns).kind).toBe('proposal');
+    }
   });
 
   it('states the estimate in hours and price in every proposal', async () => {

@@ -27,7 +27,10 @@ describe('titles and scope in the agent’s own words', () => {
 
   it('writes scope items in its own words, quoting only the error the person reported', () => {
     const facts = extractFacts(
-      ['Our Kotlin app crashes on launch on Android 15.', 'What happens: the log says "IllegalStateException: no activity" right at start.'],
+      [
+        'Our Kotlin app crashes on launch on Android 15.',
+        'What happens: the log says "IllegalStateException: no activity" right at start.',
+      ],
       [],
     );
     const scope = baseScope(facts);

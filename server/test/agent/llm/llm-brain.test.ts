@@ -19,7 +19,14 @@ function brain(timeoutMs = 5_000) {
 }
 
 function input(transcript: TranscriptEntry[], more: Partial<AgentTurnInput> = {}): AgentTurnInput {
-  return { transcript, modificationRequested: false, rates: { hourlyRate: 100, currency: 'USD' }, aiName: 'Unstuck AI', messagesLeft: 9, ...more };
+  return {
+    transcript,
+    modificationRequested: false,
+    rates: { hourlyRate: 100, currency: 'USD' },
+    aiName: 'Unstuck AI',
+    messagesLeft: 9,
+    ...more,
+  };
 }
 
 const firstMessage: TranscriptEntry[] = [{ role: 'user', content: 'My Next.js site is slow on mobile.' }];

@@ -3,8 +3,14 @@ import { CURATED_TECHNOLOGIES } from '../../../src/modules/agent/technologies/cu
 import { technologyCatalogue } from '../../../src/modules/agent/technologies/catalogue.ts';
 import { readTechnologies, technologiesInFileNames } from '../../../src/modules/agent/technologies/recognise.ts';
 
-const stackOf = (text: string) => readTechnologies(text).stack.filter((t) => !t.implied).map((t) => t.name);
-const impliedOf = (text: string) => readTechnologies(text).stack.filter((t) => t.implied).map((t) => t.name);
+const stackOf = (text: string) =>
+  readTechnologies(text)
+    .stack.filter((t) => !t.implied)
+    .map((t) => t.name);
+const impliedOf = (text: string) =>
+  readTechnologies(text)
+    .stack.filter((t) => t.implied)
+    .map((t) => t.name);
 
 describe('technology recognition', () => {
   it('knows thousands of technologies from the library, not only the curated list', () => {
@@ -59,7 +65,11 @@ describe('technology recognition', () => {
   });
 
   it('reads technologies from attachment names through the catalogue', () => {
-    expect(technologiesInFileNames(['src/main.rs', 'go.mod', 'notes.md', 'report.pbix']).map((t) => t.name)).toEqual(['Rust', 'Go', 'Power BI']);
+    expect(technologiesInFileNames(['src/main.rs', 'go.mod', 'notes.md', 'report.pbix']).map((t) => t.name)).toEqual([
+      'Rust',
+      'Go',
+      'Power BI',
+    ]);
   });
 
   it('never names a curated technology with a word that marks a proposal', () => {

@@ -25,7 +25,9 @@ function factLines(facts: IntakeFacts): string[] {
     ...(facts.scale.length > 0 ? [`Size: ${facts.scale.map((s) => `${s.count} ${s.unit}${s.count === 1 ? '' : 's'}`).join(', ')}`] : []),
     `Deadline: ${facts.deadline ? `${facts.deadline.text}${facts.deadline.urgent ? ' (urgent)' : ''}` : 'not given'}`,
     `Budget: ${facts.budget?.text ?? 'not given'}`,
-    ...(facts.type === 'bug_fix' ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`] : []),
+    ...(facts.type === 'bug_fix'
+      ? [`Error details: ${facts.errorReport ?? (facts.hasErrorDetails ? 'in the attachments' : 'missing')}`]
+      : []),
     `Links: ${facts.links.join(', ') || 'none'}`,
     `Attachments: ${facts.attachments.join(', ') || 'none'}`,
   ];
@@ -63,7 +65,9 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
   const summary = [
     ...factLines(facts),
     ...(estimate
-      ? [`Estimate: ${estimate.hoursLow}–${estimate.hoursHigh} h, ${formatMoney(estimate.priceLow, estimate.currency)}–${formatMoney(estimate.priceHigh, estimate.currency)}`]
+      ? [
+          `Estimate: ${estimate.hoursLow}–${estimate.hoursHigh} h, ${formatMoney(estimate.priceLow, estimate.currency)}–${formatMoney(estimate.priceHigh, estimate.currency)}`,
+        ]
       : []),
     ...openPoints(facts, proposal).map((p) => `Open point: ${p}`),
   ];

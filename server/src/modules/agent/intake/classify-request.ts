@@ -13,13 +13,22 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   bug_fix: [
     [/\b(?:bugs?|buggy|broken|breaks|broke|crash\w*|freez\w*|hangs|regression|glitch\w*)\b/i, 4],
     [/\b(?:not working|doesn'?t work|does not work|stopped working|won'?t (?:load|start|build|compile|work|open|deploy))\b/i, 4],
-    [/\b(?:returns?|returning|throws?|throwing|gets?|getting|shows?|showing)\s+(?:an?\s+)?(?:['"“]|[45]\d\d\b|errors?\b|exceptions?\b)/i, 4],
-    [/\b(?:blank (?:page|screen)|white screen|times? out|timing out|timeouts?|stale|duplicat\w+|leak\w*|oom\w*|exit code|keeps? (?:failing|crashing|creating|restarting|logging|sending)|restart\w* every|dying|dies|is down|went down|goes down|outage|wrong results?)\b/i, 4],
+    [
+      /\b(?:returns?|returning|throws?|throwing|gets?|getting|shows?|showing)\s+(?:an?\s+)?(?:['"“]|[45]\d\d\b|errors?\b|exceptions?\b)/i,
+      4,
+    ],
+    [
+      /\b(?:blank (?:page|screen)|white screen|times? out|timing out|timeouts?|stale|duplicat\w+|leak\w*|oom\w*|exit code|keeps? (?:failing|crashing|creating|restarting|logging|sending)|restart\w* every|dying|dies|is down|went down|goes down|outage|wrong results?)\b/i,
+      4,
+    ],
     [/\b(?:errors?|exceptions?|traceback|stack ?trace|warnings?)\b/i, 2],
     [/\b\w+(?:Error|Exception)\b|\bE[A-Z]{3,}\b/, 3],
     [/\b(?:fails?|failing|failed|failure)\b/i, 3],
     [/\b(?:fix\w*|debug\w*|troubleshoot\w*)\b/i, 2],
-    [/\b(?:since (?:the |our |my |last |yesterday|monday|tuesday|wednesday|thursday|friday|\w+'s )?(?:update|upgrade|release|deploy\w*|migration|change)?|only on|works (?:fine )?(?:locally|on)|builds fine)\b/i, 2],
+    [
+      /\b(?:since (?:the |our |my |last |yesterday|monday|tuesday|wednesday|thursday|friday|\w+'s )?(?:update|upgrade|release|deploy\w*|migration|change)?|only on|works (?:fine )?(?:locally|on)|builds fine)\b/i,
+      2,
+    ],
     [/\b(?:issue|problem|wrong|undefined|null)\b/i, 1],
     // "after upgrading", "since the update": a symptom that follows a change is still a bug.
     [/\b(?:after|since)\s+(?:\w+\s+){0,2}?(?:upgrad\w*|updat\w*|migrat\w*|deploy\w*|releas\w*)\b/i, 3],
@@ -32,7 +41,10 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   upgrade_migration: [
     [/\b(?:upgrad\w+|migrat\w+|port(?:ing)? (?:it |our |my )?(?:to|from)|re-?platform\w*)\b/i, 5],
-    [/\b(?:move|moving|switch(?:ing)?|transfer\w*|convert\w*)\b[^.!?\n]{0,60}\b(?:from\b[^.!?\n]{1,40}\bto|to)\s+(?:\w+\s+)?\d+(?:\.\d+)?\b/i, 5],
+    [
+      /\b(?:move|moving|switch(?:ing)?|transfer\w*|convert\w*)\b[^.!?\n]{0,60}\b(?:from\b[^.!?\n]{1,40}\bto|to)\s+(?:\w+\s+)?\d+(?:\.\d+)?\b/i,
+      5,
+    ],
     [/\b(?:move|moving|switch(?:ing)?|transfer\w*)\b[^.!?\n]{0,50}\bfrom\b[^.!?\n]{1,40}\bto\b/i, 5],
     [/\b([A-Z][\w.]*)\s?\d+(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?\d+(?:\.\d+)?\b/, 3],
     [/\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b/i, 2],
@@ -40,24 +52,39 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   security_review: [
     [/\b(?:security|secure|vulnerab\w+|pen(?:etration)? ?test\w*|owasp|hardening|xss|csrf|sql injection|exploit\w*|breach\w*)\b/i, 5],
     [/\b(?:audit|review)\b[^.!?\n]{0,40}\b(?:code|auth\w*|app|backend|api|setup|permissions?)\b/i, 3],
-    [/\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\b(?:keys?|secrets?|credentials?|passwords?)\b[^.!?\n]{0,30}\b(?:exposed|visible|hard-?coded|public|in the (?:browser|front ?end|frontend|client|repo|code)|client-side)\b|\bwithout exposing\b/i, 5],
+    [
+      /\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\b(?:keys?|secrets?|credentials?|passwords?)\b[^.!?\n]{0,30}\b(?:exposed|visible|hard-?coded|public|in the (?:browser|front ?end|frontend|client|repo|code)|client-side)\b|\bwithout exposing\b/i,
+      5,
+    ],
   ],
   infrastructure: [
-    [/\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?)\b/i, 4],
-    [/\b(?:set ?up|setting up|configure|provision\w*)\b[^.!?\n]{0,40}\b(?:aws|gcp|azure|server|servers|hosting|pipeline|cluster|environments?|dns|ssl|domain|ci|cloud|account)\b/i, 4],
+    [
+      /\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?)\b/i,
+      4,
+    ],
+    [
+      /\b(?:set ?up|setting up|configure|provision\w*)\b[^.!?\n]{0,40}\b(?:aws|gcp|azure|server|servers|hosting|pipeline|cluster|environments?|dns|ssl|domain|ci|cloud|account)\b/i,
+      4,
+    ],
     [/\b(?:staging and production|production and staging|environments?)\b/i, 2],
     [/\b(?:deploy\w*|hosting|host (?:it|my|our|the)|go(?:ing)? live|dockeri[sz]\w*|containeri[sz]\w*)\b/i, 2],
     [/\b(?:domain|dns|ssl|https|certificates?)\b/i, 1],
   ],
   testing: [
-    [/\b(?:unit|integration|e2e|end-to-end|regression|automated|load|smoke) tests?\b|\btest (?:coverage|suite|cases?|plan)\b|\bcoverage\b/i, 6],
+    [
+      /\b(?:unit|integration|e2e|end-to-end|regression|automated|load|smoke) tests?\b|\btest (?:coverage|suite|cases?|plan)\b|\bcoverage\b/i,
+      6,
+    ],
     [/\b(?:write|add|writing|adding)\s+(?:some\s+|more\s+)?tests\b|\bqa\b|\bquality assurance\b/i, 5],
   ],
   automation: [
     [/\b(?:scrap(?:e|er|ers|ing)|crawl\w*|etl|cron(?: ?jobs?)?|automat(?:e|es|ed|ing|ion|ically))\b/i, 5],
     [/\b(?:every (?:night|morning|evening|day|hour|week|minute|monday|month)|nightly|daily|hourly|weekly|on a schedule|scheduled)\b/i, 3],
     [/\b(?:without manual work|by hand|manually|copy(?:ing)? and past\w+)\b/i, 2],
-    [/\b(?:loads?|imports?|pulls?|pushes?)\b[^.!?\n]{0,40}\b(?:into|to)\b[^.!?\n]{0,20}\b(?:database|db|sheet|spreadsheet|postgres\w*|mysql|crm)\b/i, 2],
+    [
+      /\b(?:loads?|imports?|pulls?|pushes?)\b[^.!?\n]{0,40}\b(?:into|to)\b[^.!?\n]{0,20}\b(?:database|db|sheet|spreadsheet|postgres\w*|mysql|crm)\b/i,
+      2,
+    ],
   ],
   integration: [
     [/\b(?:integrat\w+|connect\w*|hook\w* (?:\w+ )*?up|sync\w*|link\w* (?:to|with)|pipe\w* (?:to|into))\b/i, 4],
@@ -66,9 +93,18 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   feature: [
     [/\b(?:add|adding|implement\w*|introduce|enable)\b/i, 4],
-    [/\b(?:existing|current|live)\s+(?:[\w.+#-]+\s+){0,3}?(?:app|site|website|store|platform|product|project|codebase|web app|extension)\b/i, 3],
-    [/\b(?:app|site|website|store|platform|product|dashboard)\s+needs?\b|\bneeds? (?:a |an )?(?:new |role-based |dark |multi-?)?[\w-]+ (?:access|mode|support|page|feature|login|search|export|import)\b/i, 4],
-    [/\b(?:new (?:page|screen|section|endpoint|button|form|functionality|feature)|features?|role-based|permissions?|dark mode|multi-?language|i18n|export|search)\b/i, 2],
+    [
+      /\b(?:existing|current|live)\s+(?:[\w.+#-]+\s+){0,3}?(?:app|site|website|store|platform|product|project|codebase|web app|extension)\b/i,
+      3,
+    ],
+    [
+      /\b(?:app|site|website|store|platform|product|dashboard)\s+needs?\b|\bneeds? (?:a |an )?(?:new |role-based |dark |multi-?)?[\w-]+ (?:access|mode|support|page|feature|login|search|export|import)\b/i,
+      4,
+    ],
+    [
+      /\b(?:new (?:page|screen|section|endpoint|button|form|functionality|feature)|features?|role-based|permissions?|dark mode|multi-?language|i18n|export|search)\b/i,
+      2,
+    ],
     [/\ballow (?:users|customers|people|visitors|members)\b/i, 2],
   ],
   new_build: [
@@ -102,7 +138,10 @@ function opening(text: string): string {
   return text
     .trim()
     .replace(/^(?:(?:hi|hello|hey)\b[\s,!.]*)?/i, '')
-    .replace(/^(?:please\s+|(?:can|could|would) (?:you|someone|somebody)\s+(?:please\s+)?|i (?:need|want) (?:you|someone|somebody) to\s+)*/i, '');
+    .replace(
+      /^(?:please\s+|(?:can|could|would) (?:you|someone|somebody)\s+(?:please\s+)?|i (?:need|want) (?:you|someone|somebody) to\s+)*/i,
+      '',
+    );
 }
 
 /** When two types score the same, the earlier one wins: a broken thing is fixed before it is extended. */
@@ -126,7 +165,8 @@ const MIN_SCORE = 3;
 const VAGUE = new Set('site website app application page thing stuff help down broken problem issue urgent please asap'.split(' '));
 
 /** How the project came about ("I used Cursor to build", "built it with Bolt"): history, not the request. */
-const HISTORY = /\b(?:i|we)\s+(?:used|had|asked)\s+[\w.]+\s+to\s+(?:build|make|create|write|generate|code)\b|\b(?:built|made|created|generated|written|coded)\s+(?:it\s+|this\s+)?(?:with|using|in|by)\s+[\w.]+/gi;
+const HISTORY =
+  /\b(?:i|we)\s+(?:used|had|asked)\s+[\w.]+\s+to\s+(?:build|make|create|write|generate|code)\b|\b(?:built|made|created|generated|written|coded)\s+(?:it\s+|this\s+)?(?:with|using|in|by)\s+[\w.]+/gi;
 
 function scores(request: string): Map<Scored, number> {
   const text = request.replace(HISTORY, ' ');
@@ -134,7 +174,8 @@ function scores(request: string): Map<Scored, number> {
   return new Map(
     PRIORITY.map((type) => [
       type,
-      KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0) + (OPENING_VERBS[type].test(start) ? 3 : 0),
+      KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0) +
+        (OPENING_VERBS[type].test(start) ? 3 : 0),
     ]),
   );
 }

@@ -43,8 +43,15 @@ const BUILD_SIZES: readonly (readonly [RegExp, readonly [number, number]])[] = [
 /** How hard a bug usually is, by its symptoms and where it lives. */
 function bugRange(facts: IntakeFacts): readonly [number, number] {
   const text = facts.description;
-  if (/\b(?:leak\w*|intermittent\w*|randomly|sometimes|race|deadlock|under (?:heavy )?load|oom\w*|out of memory|crash\w* on launch|only on|stale|concurren\w*|connection pool)\b/i.test(text)) return [8, 24];
-  const simple = facts.stack.length > 0 && facts.stack.every((t) => t.kind === 'no-code' || t.kind === 'service' || (t.kind === 'language' && t.name === 'VBA'));
+  if (
+    /\b(?:leak\w*|intermittent\w*|randomly|sometimes|race|deadlock|under (?:heavy )?load|oom\w*|out of memory|crash\w* on launch|only on|stale|concurren\w*|connection pool)\b/i.test(
+      text,
+    )
+  )
+    return [8, 24];
+  const simple =
+    facts.stack.length > 0 &&
+    facts.stack.every((t) => t.kind === 'no-code' || t.kind === 'service' || (t.kind === 'language' && t.name === 'VBA'));
   if (simple || /\b(?:blank page|white screen|typo|is down|database connection|static site)\b/i.test(text)) return [2, 6];
   return HOURS_TABLE.bug_fix.base;
 }

@@ -2,8 +2,28 @@ import { readTechnologies } from '../technologies/recognise.ts';
 import type { ScaleFact } from './types.ts';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100, dozen: 12, 'a dozen': 12, 'a hundred': 100, 'a thousand': 1000,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
+  dozen: 12,
+  'a dozen': 12,
+  'a hundred': 100,
+  'a thousand': 1000,
 };
 
 /** Units by measure; a plural "s" is optional. */
@@ -14,7 +34,10 @@ const UNITS: readonly (readonly [ScaleFact['measure'], RegExp])[] = [
     /^(?:components?|pages?|screens?|views?|forms?|templates?|endpoints?|routes?|modules?|extensions?|plugins?|tables?|reports?|integrations?|suppliers?|sources?|sites?|stores?|workflows?|zaps?|roles?|languages?|environments?|microservices?|services?|apps?|dashboards?|flows?|emails?|questions?)\b/i,
   ],
   ['people', /^(?:users?|members?|customers?|subscribers?|employees?|students?|accounts?|visitors?|clients?|players?|tenants?)\b/i],
-  ['data', /^(?:rows?|records?|documents?|docs|articles?|products?|orders?|items?|files?|messages?|videos?|listings?|transactions?|events?|requests?)\b/i],
+  [
+    'data',
+    /^(?:rows?|records?|documents?|docs|articles?|products?|orders?|items?|files?|messages?|videos?|listings?|transactions?|events?|requests?)\b/i,
+  ],
 ];
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|m|million|thousand)?`;
@@ -47,7 +70,10 @@ export function extractScale(text: string): ScaleFact[] {
       const unitMatch = UNITS.map(([measure, unit]) => [measure, unit.exec(rest.trimStart())?.[0]] as const).find(([, word]) => word);
       if (unitMatch?.[1]) {
         const count = value(match[1], match[2], match[3]);
-        const unit = unitMatch[1].toLowerCase().replace(/ of code$/, '').replace(/s$/, '');
+        const unit = unitMatch[1]
+          .toLowerCase()
+          .replace(/ of code$/, '')
+          .replace(/s$/, '');
         if (count > 0 && (found.get(unit)?.count ?? 0) < count) found.set(unit, { count, unit, measure: unitMatch[0] });
         break;
       }

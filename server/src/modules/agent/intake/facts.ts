@@ -39,7 +39,9 @@ export function extractFacts(messages: readonly string[], attachmentNames: reado
     attachments: [...new Set(attachmentNames)],
     hasErrorDetails: hasErrorDetails(description, attachmentNames),
     errorReport: findErrorReport(messages),
-    codeAccess: codeAccess ?? (technology.codeHosts.length > 0 ? { kind: 'repository', text: `in a repository on ${technology.codeHosts.join(', ')}` } : null),
+    codeAccess:
+      codeAccess ??
+      (technology.codeHosts.length > 0 ? { kind: 'repository', text: `in a repository on ${technology.codeHosts.join(', ')}` } : null),
     scale: extractScale(description),
     features: extractFeatures(description),
     meaningfulWordCount: meaningfulWords(description).length,

@@ -96,7 +96,9 @@ export function composeProposal(
   const lines = [
     `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${titleFor(facts)}**`,
     '',
-    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`.replace(/\s+/g, ' ').trim(),
+    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`
+      .replace(/\s+/g, ' ')
+      .trim(),
     '',
     ...(facts.type === 'unclear'
       ? ['', 'I could not work out exactly what you need from our conversation, so a human expert takes it from here with you.']

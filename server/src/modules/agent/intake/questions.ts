@@ -8,7 +8,10 @@ import type { IntakeFacts, Topic } from './types.ts';
  * the conversation): the usual wording of each topic.
  */
 const TOPIC_WORDING: readonly (readonly [Topic, RegExp])[] = [
-  ['goal', /\b(?:what would you like|what are you (?:trying|working|building)|what (?:should|do you want) (?:be )?(?:built|fixed)|goal)\b/i],
+  [
+    'goal',
+    /\b(?:what would you like|what are you (?:trying|working|building)|what (?:should|do you want) (?:be )?(?:built|fixed)|goal)\b/i,
+  ],
   [
     'details',
     /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow)\b/i,

@@ -77,7 +77,10 @@ function featurePhrase(text: string): string | null {
 
 /** The named (not implied) technologies of the stack, for titles: at most `max`. */
 function named(facts: IntakeFacts, max: number): string[] {
-  return facts.stack.filter((t) => !t.implied && t.kind !== 'ai-model').map((t) => t.name).slice(0, max);
+  return facts.stack
+    .filter((t) => !t.implied && t.kind !== 'ai-model')
+    .map((t) => t.name)
+    .slice(0, max);
 }
 
 /**

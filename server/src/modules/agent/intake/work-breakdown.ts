@@ -113,7 +113,10 @@ export function planSteps(facts: IntakeFacts): string[] {
     infrastructure: ['Describe the infrastructure as code.', 'Create the environments, then hand over the pipeline.'],
     testing: ['Agree on what to cover first.', 'Write the tests and run them on every change.'],
     automation: ['Agree on sources, schedule and checks.', 'Build the job, run it on real data and set up alerts.'],
-    integration: ['Set up access and test accounts for the services.', 'Build the connection with error handling, then test it end to end.'],
+    integration: [
+      'Set up access and test accounts for the services.',
+      'Build the connection with error handling, then test it end to end.',
+    ],
     feature: ['Agree on the details of the feature.', 'Build and test it, then review it with you.'],
     new_build: [
       'Agree on the screens and the data model.',

@@ -74,7 +74,8 @@ function currentSituation(input: AgentTurnInput): string {
     return 'You already sent a proposal and the person has written since. If they asked for changes, send a revised proposal that includes them; otherwise answer them.';
   }
   const latest = transcript.findLast((e) => e.role === 'user')?.content ?? '';
-  if (wantsProposalNow(latest)) return 'The person asked for the proposal: send it now (kind "proposal"), with assumptions for anything still open.';
+  if (wantsProposalNow(latest))
+    return 'The person asked for the proposal: send it now (kind "proposal"), with assumptions for anything still open.';
   if (input.messagesLeft <= 0) {
     return 'The person cannot send another message in this conversation: send the proposal now (kind "proposal"), with assumptions for anything still open.';
   }
@@ -82,7 +83,10 @@ function currentSituation(input: AgentTurnInput): string {
     return 'The last two answers told you nothing new: do not ask again. Send the proposal now with assumptions, or, if you cannot tell what they need, propose a short call with a human expert.';
   }
   const questions = since.filter((e) => e.role === 'agent').length;
-  const left = input.messagesLeft === 1 ? ' The person can send only one more message: put everything you still need into this one question, or propose.' : '';
+  const left =
+    input.messagesLeft === 1
+      ? ' The person can send only one more message: put everything you still need into this one question, or propose.'
+      : '';
   if (questions >= QUESTIONS_BEFORE_PROPOSAL) {
     return `You have asked ${questions} questions already. If you know the goal, send the proposal now, with assumptions for anything still open.`;
   }

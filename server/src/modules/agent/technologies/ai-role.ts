@@ -7,7 +7,9 @@
 export function wroteTheCode(before: string, after: string): boolean {
   const clauseBefore = before.split(/[.!?;\n]/).pop() ?? '';
   const clauseAfter = after.split(/[.!?;\n]/)[0] ?? '';
-  if (/^(?:'s)?\s+(?:\w+\s+)?(?:wrote|writes|generated|generates|made|built|created|coded|helped|scaffolded|produced)\b/i.test(clauseAfter)) {
+  if (
+    /^(?:'s)?\s+(?:\w+\s+)?(?:wrote|writes|generated|generates|made|built|created|coded|helped|scaffolded|produced)\b/i.test(clauseAfter)
+  ) {
     return true;
   }
   if (

@@ -88,7 +88,13 @@ function buildCatalogue(): Catalogue {
         forms.push({ text: alias, name: entry.name, kind: entry.kind, policy: 'any-case' });
         taken.add(alias.toLowerCase());
       } else {
-        forms.push({ text: alias.text, name: entry.name, kind: entry.kind, policy: 'as-written', ...(alias.context ? { context: alias.context } : {}) });
+        forms.push({
+          text: alias.text,
+          name: entry.name,
+          kind: entry.kind,
+          policy: 'as-written',
+          ...(alias.context ? { context: alias.context } : {}),
+        });
       }
     }
     for (const hint of entry.files ?? []) curatedFiles.set(hint.toLowerCase(), entry.name);

@@ -12,7 +12,6 @@ export interface TechnologyReading {
   codeHosts: string[];
 }
 
-
 interface Hit {
   start: number;
   end: number;

@@ -8,16 +8,7 @@
  * - `no-code`: hosted builders, CMSs, shops and automation platforms (Webflow, WordPress, Zapier).
  */
 export type TechKind =
-  | 'language'
-  | 'framework'
-  | 'database'
-  | 'platform'
-  | 'service'
-  | 'tool'
-  | 'no-code'
-  | 'ai-model'
-  | 'ai-assistant'
-  | 'code-host';
+  'language' | 'framework' | 'database' | 'platform' | 'service' | 'tool' | 'no-code' | 'ai-model' | 'ai-assistant' | 'code-host';
 
 /**
  * Where an ambiguous alias may stand, tested on the text just before and just after it. The alias
