@@ -62,7 +62,7 @@ describe('proposal modification', () => {
     const brain = createIntakeBrain();
     const { transcript } = await converse(brain, [REQUEST, { user: 'add push notifications', pressModify: true }]);
     const input = transcript.slice(0, -1);
-    const turn = await brain.nextTurn({ transcript: input, modificationRequested: true, rates: RATES, aiName: 'Max' });
+    const turn = await brain.nextTurn({ transcript: input, modificationRequested: true, rates: RATES, aiName: 'Max', messagesLeft: 8 });
     expect(turn.kind).toBe('proposal');
     expect(turn.content).toContain('- Added: Push notifications');
   });
