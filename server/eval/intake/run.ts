@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { agentIntakeMetadataSchema, AGENT_RECIPIENT_ID, type Message } from '@unstuck/contract';
+import {
+  agentIntakeMetadataSchema,
+  AGENT_RECIPIENT_ID,
+  messageListSchema,
+  sendMessageResponseSchema,
+  type Message,
+} from '@unstuck/contract';
 import { loadConfig } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
 import { sendMessage, waitForAgentReply, type Identity } from '../../test/support/http.ts';
@@ -66,11 +72,12 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
   let conversationId: string | undefined;
   while (turns.length < maxTurns) {
     transcript.push({ role: 'person', content });
-    const sent = await sendMessage(baseUrl, person, { content, ...(conversationId ? { conversationId } : {}) });
-    if (sent.status !== 200) throw new Error(`sending failed with ${sent.status}: ${JSON.stringify(sent.body)}`);
-    conversationId = sent.body.conversation_id as string;
-    const messages = (await waitForAgentReply(baseUrl, person, conversationId, sent.body.id)) as Message[];
-    const reply = messages.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === sent.body.id);
+    const answer = await sendMessage(baseUrl, person, { content, ...(conversationId ? { conversationId } : {}) });
+    if (answer.status !== 200) throw new Error(`sending failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const sent = sendMessageResponseSchema.parse(answer.body);
+    conversationId = sent.conversation_id;
+    const messages = messageListSchema.parse(await waitForAgentReply(baseUrl, person, conversationId, sent.id));
+    const reply = messages.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === sent.id);
     if (!reply) throw new Error('no agent reply');
     const turn = observe(reply);
     turns.push(turn);
@@ -91,7 +98,11 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
 export async function runIntakeEvaluation(set: EvaluationSet, options: EvaluationOptions = {}): Promise<EvaluationReport> {
   const maxTurns = Math.min(options.maxAgentTurns ?? 8, 9);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-eval-'));
-  const brainEnv = Object.fromEntries(BRAIN_VARIABLES.map((name) => [name, options.env?.[name]]).filter(([, v]) => v));
+  const brainEnv: Record<string, string> = {};
+  for (const name of BRAIN_VARIABLES) {
+    const value = options.env?.[name];
+    if (value) brainEnv[name] = value;
+  }
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...brainEnv });
   const server = await startServer(config);
   try {
