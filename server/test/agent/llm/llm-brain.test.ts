@@ -79,7 +79,7 @@ describe('the LLM brain', () => {
 
     const turn = await brain().nextTurn(input(firstMessage));
 
-    expect(turn).toEqual({ kind: 'question', content: questionAnswer.content, brief, reading });
+    expect(turn).toEqual({ kind: 'question', content: questionAnswer.content, brief: { ...brief, taskType: 'performance job' }, reading });
   });
 
   it('prices a proposal from the hourly rate and shows the price range in the message', async () => {

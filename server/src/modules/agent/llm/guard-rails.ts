@@ -1,6 +1,7 @@
 import { TASK_SECTION_MARKER } from '@unstuck/contract';
 import type { RequestReading } from '@unstuck/contract';
 import type { AgentTurn, AgentTurnInput, TaskBrief } from '../brain.ts';
+import { REQUEST_TYPE_LABEL } from '../intake/classify-request.ts';
 import { readTechnologies } from '../technologies/recognise.ts';
 import { priceEstimate, withPriceLine } from './pricing.ts';
 import { looksLikeProposal } from '@unstuck/contract';
@@ -19,7 +20,7 @@ const TITLE_MAX = 80;
  * - the reading keeps names, not sentences: stack and AI-tool items are trimmed, deduplicated, and
  *   dropped when longer than six words; an AI builder or coding assistant listed as stack (Cursor,
  *   Lovable: the technology catalogue knows them) moves to the AI tools, and nothing listed as an AI
- *   tool stays in the stack.
+ *   tool stays in the stack; the task type shown to experts is the request type's label.
  * - a staff-only section the model wrote into the content moves to the staff notes, so it is never
  *   shown to the person by a client that does not strip it.
  * Throws RangeError only when `input.rates.currency` is not an ISO 4217 code.
@@ -30,6 +31,7 @@ export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn
   const staffNotes = [answer.staffNotes.trim(), leaked?.trim() ?? ''].filter(Boolean).join('\n\n');
 
   const kind = looksLikeProposal(content) ? 'proposal' : 'question';
+  const reading = toReading(answer.reading);
   const estimate = kind === 'proposal' && answer.estimate ? priceEstimate(answer.estimate, input.rates) : undefined;
   if (estimate) content = withPriceLine(content, estimate, input.rates.hourlyRate);
 
@@ -37,8 +39,11 @@ export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn
     kind,
     content,
     ...(staffNotes ? { staffNotes } : {}),
-    brief: toBrief(answer.brief, input),
-    reading: toReading(answer.reading),
+    brief: {
+      ...toBrief(answer.brief, input),
+      taskType: reading.requestType === 'unclear' ? null : REQUEST_TYPE_LABEL[reading.requestType],
+    },
+    reading,
     ...(estimate ? { estimate } : {}),
   };
 }
