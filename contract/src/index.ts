@@ -11,3 +11,4 @@ export * from './debug.ts';
 export * from './admin.ts';
 export * from './shares.ts';
 export * from './expert.ts';
+export * from './agents.ts';

@@ -14,6 +14,7 @@ import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.route
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
+import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerShareRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerExpertRoutes(app, deps);
+  registerMessagesApiRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 

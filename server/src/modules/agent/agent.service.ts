@@ -16,6 +16,8 @@ import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn } from './pending-turn.ts';
 
+type TaskRow = typeof tasks.$inferSelect;
+
 /** What agent-1 needs to answer a conversation. */
 export interface AgentDeps {
   db: Db;
@@ -54,53 +56,91 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
         messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
       });
   const now = deps.clock.now();
-
-  return deps.db.transaction(async (tx) => {
-    const metadata: MessageMetadata = turn
-      ? { kind: turn.kind, ...(turn.kind === 'proposal' ? { proposal_status: 'pending' as const } : {}), intake: intakeMetadata(turn) }
-      : {};
-    const [stored] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
+  const metadata: MessageMetadata = turn ? { kind: turn.kind, intake: intakeMetadata(turn) } : {};
+  return deps.db.transaction((tx) =>
+    storeAgentReply(
+      tx,
+      task,
+      {
         senderId: AGENT_RECIPIENT_ID,
-        recipientId: task.userId,
         content: turn ? withStaffNotes(turn) : AFTER_ACCEPTANCE_REPLY,
-        type: 'direct',
-        read: false,
         metadata,
+        proposal: turn?.kind === 'proposal',
         replyToMessageId: pending.replyTo?.id ?? null,
         turnKey: pending.turnKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: messages.turnKey })
-      .returning({ id: messages.id });
-    if (!stored) return null;
-    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-    if (turn) {
-      const brief = turn.brief;
-      await tx
-        .update(tasks)
-        .set({
-          title: brief.title,
-          description: brief.description,
-          diagnosis: brief.diagnosis,
-          clarifiedScope: brief.clarifiedScope,
-          jobSummaryForEngineer: brief.jobSummaryForEngineer,
-          ...(brief.taskType !== undefined ? { taskType: brief.taskType } : {}),
-          ...(turn.kind === 'proposal'
-            ? {
-                proposalMessageId: stored.id,
-                proposalContent: turn.content,
-                proposalStatus: 'pending' as const,
-                status: 'PENDING_ACCEPTANCE' as const,
-              }
-            : {}),
-        })
-        .where(eq(tasks.id, task.id));
-    }
-    return stored.id;
-  });
+        brief: turn
+          ? {
+              title: turn.brief.title,
+              description: turn.brief.description,
+              diagnosis: turn.brief.diagnosis,
+              clarifiedScope: turn.brief.clarifiedScope,
+              jobSummaryForEngineer: turn.brief.jobSummaryForEngineer,
+              ...(turn.brief.taskType !== undefined ? { taskType: turn.brief.taskType } : {}),
+            }
+          : {},
+      },
+      now,
+    ),
+  );
+}
+
+/** An agent's message as {@link storeAgentReply} stores it. */
+export interface AgentReply {
+  /** The agent's id (`agent-1`, or a third-party agent's id from its API key). */
+  senderId: string;
+  content: string;
+  metadata: MessageMetadata;
+  /** A proposal: the message gets `kind: proposal, proposal_status: pending` and the task waits for acceptance. */
+  proposal: boolean;
+  replyToMessageId: string | null;
+  /** The turn it answers ({@link findPendingTurn}); a second answer to the same turn is not stored. */
+  turnKey: string | null;
+  /** Task fields to update with the message. */
+  brief: Partial<Pick<TaskRow, 'title' | 'description' | 'diagnosis' | 'clarifiedScope' | 'jobSummaryForEngineer' | 'taskType'>>;
+}
+
+/**
+ * Stores an agent's message in a task's conversation and updates the task with it: the one writer
+ * for agent-1's built-in turns and for external agents (MCP tools, agent REST). A proposal sets the
+ * task's proposalMessageId, proposalContent, proposalStatus `pending` and status PENDING_ACCEPTANCE
+ * (spec §4 "Proposal"). Call inside a transaction.
+ * @returns the stored message id, or null when the turn (`turnKey`) was already answered.
+ */
+export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, now: Date): Promise<string | null> {
+  const metadata: MessageMetadata = reply.proposal ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending' } : reply.metadata;
+  const [stored] = await tx
+    .insert(messages)
+    .values({
+      conversationId: task.conversationId,
+      senderId: reply.senderId,
+      recipientId: task.userId,
+      content: reply.content,
+      type: 'direct',
+      read: false,
+      metadata,
+      replyToMessageId: reply.replyToMessageId,
+      turnKey: reply.turnKey,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: messages.turnKey })
+    .returning({ id: messages.id });
+  if (!stored) return null;
+  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, task.conversationId));
+  const proposal = reply.proposal
+    ? {
+        proposalMessageId: stored.id,
+        proposalContent: stripTaskSection(reply.content),
+        proposalStatus: 'pending' as const,
+        status: 'PENDING_ACCEPTANCE' as const,
+      }
+    : {};
+  if (Object.keys(reply.brief).length > 0 || reply.proposal) {
+    await tx
+      .update(tasks)
+      .set({ ...reply.brief, ...proposal })
+      .where(eq(tasks.id, task.id));
+  }
+  return stored.id;
 }
 
 /** The turn's reading of the request (and a proposal's estimate) as clients receive it in the message metadata. */

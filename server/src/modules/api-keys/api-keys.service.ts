@@ -13,6 +13,9 @@ const KEY_PREFIX = 'unstuck_ak_';
 const KEY_BYTES = 32;
 const KEY_PATTERN = /^unstuck_ak_[A-Za-z0-9_-]{43}$/;
 
+/** True when a Bearer credential is meant as an agent key rather than a person's access token. */
+export const isAgentKeyShaped = (credential: string) => credential.startsWith(KEY_PREFIX);
+
 /**
  * The stored form of a key: its SHA-256, hex. A plain hash is enough for a key of 256 random bits
  * (no dictionary to try, unlike a password), and it lets a key be found by an index lookup.

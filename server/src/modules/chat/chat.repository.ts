@@ -119,3 +119,30 @@ export async function insertExpertMessage(
     .where(eq(conversations.id, input.conversationId));
   return row!;
 }
+
+/**
+ * Conversations addressed to an agent (it is among the participants), most recent first.
+ * @param ownerId only this person's, when given.
+ */
+export function listAgentConversations(db: Db, agentId: string, options: { ownerId?: string; limit: number }) {
+  return db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        sql`${conversations.participants} @> ${JSON.stringify([agentId])}::jsonb`,
+        options.ownerId ? eq(conversations.ownerId, options.ownerId) : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(options.limit);
+}
+
+/** @returns the conversation if it exists and is addressed to `agentId`, else null (no difference shown). */
+export async function findAgentConversation(db: Db, id: string, agentId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), sql`${conversations.participants} @> ${JSON.stringify([agentId])}::jsonb`));
+  return row ?? null;
+}

@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { AGENT_RECIPIENT_ID, LIMITS, type Message, type SendMessageFields, type SendMessageResponse } from '@unstuck/contract';
+import {
+  AGENT_RECIPIENT_ID,
+  LIMITS,
+  type JobSubmission,
+  type Message,
+  type PostMessageResponse,
+  type SendMessageFields,
+  type SendMessageResponse,
+} from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { storeFile, type IncomingFile } from '../files/files.service.ts';
+import { claimFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import { countSentMessages, findOwnedConversation, listConversationMessages } from './chat.repository.ts';
 import { toMessageView } from './message-view.ts';
@@ -44,7 +52,7 @@ export async function sendMessage(
         throw forbidden(SIGNED_IN_LIMIT_DETAIL);
       }
     } else {
-      conversationId = await createConversationWithTask(tx, caller, titleFrom(content, file), content, now);
+      ({ conversationId } = await createConversationWithTask(tx, caller, titleFrom(content, file), content, now));
     }
     const attachment = file ? await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }) : null;
     const [stored] = await tx
@@ -69,6 +77,44 @@ export async function sendMessage(
 }
 
 /**
+ * Submits a job (spec §2 "Submit Job", §3 job payload, `POST /api/messages`): a new conversation
+ * with agent-1 and its task titled by `metadata.jobTitle`, the job as the first message (its
+ * attachments are the uploaded files whose URLs it lists), and agent-1 queued to answer it as it
+ * answers a chat request.
+ * @throws AppError 400 when an attachment URL is not an unattached upload of the caller (nothing is stored).
+ */
+export async function submitJob(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue'>,
+  caller: Extract<Caller, { kind: 'user' }>,
+  job: JobSubmission,
+): Promise<PostMessageResponse> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    await lockCallerRow(tx, caller, now);
+    const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, job.content, now);
+    const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
+    if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        senderId: caller.id,
+        recipientId: AGENT_RECIPIENT_ID,
+        content: job.content,
+        type: job.type,
+        read: true,
+        attachments,
+        metadata: { jobTitle: job.metadata.jobTitle, techStack: job.metadata.techStack },
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    return { id: stored!.id, conversation_id: conversationId, task_id: taskId };
+  });
+  await deps.agentQueue.enqueue(result.conversation_id);
+  return result;
+}
+
+/**
  * The messages of one of the caller's conversations, oldest first, agent task sections stripped.
  * @throws AppError 404 when the conversation is unknown or not the caller's.
  */
@@ -84,21 +130,17 @@ async function createConversationWithTask(
   title: string,
   description: string,
   now: Date,
-): Promise<string> {
+): Promise<{ conversationId: string; taskId: string }> {
   const [conversation] = await tx
     .insert(conversations)
     .values({ ownerId: caller.id, title, participants: [caller.id, AGENT_RECIPIENT_ID], lastMessageAt: now, createdAt: now })
     .returning({ id: conversations.id });
   const conversationId = conversation!.id;
-  await tx.insert(tasks).values({
-    title,
-    description,
-    status: 'PENDING_CLARIFICATION',
-    userId: caller.id,
-    conversationId,
-    createdAt: now,
-  });
-  return conversationId;
+  const [task] = await tx
+    .insert(tasks)
+    .values({ title, description, status: 'PENDING_CLARIFICATION', userId: caller.id, conversationId, createdAt: now })
+    .returning({ id: tasks.id });
+  return { conversationId, taskId: task!.id };
 }
 
 function titleFrom(content: string, file: IncomingFile | null): string {

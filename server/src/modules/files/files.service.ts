@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Attachment } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
@@ -61,6 +61,29 @@ export function listConversationFiles(db: Db, conversationId: string) {
 /** The file id in one of our file URLs ({@link fileUrl}), or null for any other URL. */
 export function fileIdOfUrl(url: string): string | null {
   return /^\/api\/v2\/files\/([0-9a-f-]{36})\//i.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * Attaches files a person uploaded before sending (the job submission of spec §3 lists their URLs)
+ * to a conversation.
+ * @param urls file URLs as {@link fileUrl} made them.
+ * @returns the attachments, in the order of `urls`, or null when one URL is not a file of `ownerId`
+ *   that is still unattached.
+ */
+export async function claimFiles(db: Db, input: { ownerId: string; conversationId: string; urls: string[] }): Promise<Attachment[] | null> {
+  const ids = input.urls.map(fileIdOfUrl);
+  if (ids.some((id) => id === null)) return null;
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(files)
+    .set({ conversationId: input.conversationId })
+    .where(and(inArray(files.id, ids as string[]), eq(files.ownerId, input.ownerId), isNull(files.conversationId)))
+    .returning();
+  if (rows.length !== new Set(ids).size) return null;
+  return ids.map((id) => {
+    const row = rows.find((candidate) => candidate.id === id)!;
+    return { url: fileUrl(row.id, row.fileName), file_name: row.fileName, size: row.size, content_type: row.contentType };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { tasks, users } from '../../db/schema.ts';
@@ -120,4 +120,28 @@ export async function releaseAssignments(db: Db, expertIds: string[]): Promise<v
     .update(tasks)
     .set({ status: 'ACCEPTED', assigneeId: null, assignedAt: null })
     .where(and(inArray(tasks.assigneeId, expertIds), or(eq(tasks.status, 'IN_PROGRESS'), eq(tasks.status, 'ACCEPTED'))));
+}
+
+/** @returns the task of a conversation, or null. */
+export async function findTaskOfConversation(db: Db, conversationId: string): Promise<TaskRow | null> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
+  return row ?? null;
+}
+
+/**
+ * Updates the brief and status an agent keeps on a task (the MCP tool `update_task`), unless the
+ * task is already with the human experts.
+ * @returns the row, or null when the task is unknown or with the experts.
+ */
+export async function updateTaskBrief(
+  db: Db,
+  id: string,
+  fields: Partial<Pick<TaskRow, 'diagnosis' | 'clarifiedScope' | 'jobSummaryForEngineer' | 'status'>>,
+): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set(fields)
+    .where(and(eq(tasks.id, id), notInArray(tasks.status, [...EXPERT_STATUSES])))
+    .returning();
+  return row ?? null;
 }

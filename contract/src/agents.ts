@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { AGENT_RECIPIENT_ID } from './common.ts';
+import { taskStatusSchema } from './tasks.ts';
+
+const content = z.string().trim().min(1, 'content must not be blank').max(20_000, 'content must be at most 20000 characters');
+const conversationId = z.string().uuid('conversationId must be a UUID');
+
+/**
+ * The job submission payload of spec §3, sent by a signed-in user to `POST /api/messages`: `content`
+ * combines title, description and stack; `metadata.attachments` are URLs the upload call returned.
+ */
+export const jobSubmissionSchema = z.object({
+  type: z.literal('direct', { error: 'type must be "direct"' }).default('direct'),
+  recipientId: z.literal(AGENT_RECIPIENT_ID, { error: `recipientId must be "${AGENT_RECIPIENT_ID}"` }),
+  content,
+  metadata: z.object({
+    jobTitle: z.string().trim().min(1, 'metadata.jobTitle must not be blank').max(200, 'metadata.jobTitle must be at most 200 characters'),
+    techStack: z.string().trim().max(500, 'metadata.techStack must be at most 500 characters').default(''),
+    attachments: z.array(z.string().max(2000)).max(10, 'at most 10 attachments').default([]),
+  }),
+});
+export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
+
+/**
+ * A third-party agent's message (spec §7 agent REST `POST /api/messages` with `x-agent-key`, and
+ * the MCP tool `send_message`): it is sent as the key's agent into a conversation addressed to it,
+ * named by `conversationId` (or `metadata.conversationId`); without one, into the latest
+ * conversation of `recipientId` (the person) with this agent. `recipientId`, when given, must be
+ * the conversation's owner.
+ */
+export const agentMessageSchema = z.object({
+  content,
+  conversationId: conversationId.optional(),
+  recipientId: z.string().min(1).max(200).optional(),
+  type: z.literal('direct', { error: 'type must be "direct"' }).default('direct'),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
+
+/** Answer of `POST /api/messages` for both callers: the stored message and its conversation. */
+export const postMessageResponseSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  task_id: z.string().optional(),
+});
+export type PostMessageResponse = z.infer<typeof postMessageResponseSchema>;
+
+/** MCP tool `list_conversations`: conversations addressed to the agent; `waitingOnly` keeps those owing an answer. */
+export const listAgentConversationsInputSchema = z.object({
+  waitingOnly: z.boolean().default(true).describe('Only conversations whose last message waits for this agent'),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+/** MCP tool `read_conversation`. */
+export const readAgentConversationInputSchema = z.object({ conversationId });
+
+/** MCP tool `update_task`: the brief fields an agent keeps up to date (spec §3 Task), and the status. */
+export const updateAgentTaskInputSchema = z.object({
+  conversationId,
+  diagnosis: z.string().max(20_000).optional(),
+  clarifiedScope: z.string().max(20_000).optional(),
+  jobSummaryForEngineer: z.string().max(20_000).optional(),
+  // Acceptance is the customer's (proposal accept), the work states are the experts'.
+  status: taskStatusSchema.exclude(['ACCEPTED', 'IN_PROGRESS', 'DONE']).optional(),
+});
+export type UpdateAgentTaskInput = z.infer<typeof updateAgentTaskInputSchema>;
+
+/** MCP tool `send_proposal`: a proposal the customer can accept or ask to modify (spec §4 "Proposal"). */
+export const sendAgentProposalInputSchema = z.object({ conversationId, content });
+
+/** A conversation as the MCP tools list it for an agent. */
+export const agentConversationSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  owner_id: z.string(),
+  last_message_at: z.string(),
+  waiting: z.boolean(),
+  task: z.object({ id: z.string(), status: taskStatusSchema, proposalStatus: z.string().nullable() }).nullable(),
+});
+export type AgentConversation = z.infer<typeof agentConversationSchema>;

@@ -1,0 +1,38 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppDeps } from '../../app-deps.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { isAgentKeyShaped, verifyAgentApiKey, type VerifiedAgent } from '../api-keys/api-keys.service.ts';
+
+/**
+ * The agent key a request carries (spec §7): the `X-Agent-Key` header, or an `Authorization:
+ * Bearer` credential shaped like one of our agent keys.
+ * @returns the key, or null when the request carries none (it may carry a person's token).
+ */
+export function agentKeyOf(headers: IncomingHttpHeaders): string | null {
+  const header = headers['x-agent-key'];
+  if (typeof header === 'string') return header.trim();
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  return bearer && isAgentKeyShaped(bearer) ? bearer : null;
+}
+
+/**
+ * Agent keys are for servers. A browser request (it sends `Origin` on every POST and
+ * `Sec-Fetch-Site` on every request; Node's fetch sends neither, only `Sec-Fetch-Mode`) that carries one is refused, whatever the key: the original product sent a fixed
+ * test key from its job page, and a key in a web page is a key anyone can read (README "Deviations").
+ * @throws AppError 403.
+ */
+export function refuseBrowserAgentKey(headers: IncomingHttpHeaders): void {
+  if (headers.origin !== undefined || headers['sec-fetch-site'] !== undefined) {
+    throw forbidden('Agent keys are not accepted from a browser. Sign in and send the job with your session instead.');
+  }
+}
+
+/**
+ * Authenticates an agent by its key and counts the use (last access, usage count).
+ * @throws AppError 401 when the key is missing, unknown or revoked.
+ */
+export async function authenticateAgent(deps: Pick<AppDeps, 'db' | 'clock'>, key: string | null): Promise<VerifiedAgent> {
+  const agent = key ? await verifyAgentApiKey(deps, key) : null;
+  if (!agent) throw unauthorized('A valid agent API key is required (X-Agent-Key or Authorization: Bearer)');
+  return agent;
+}

@@ -1,0 +1,213 @@
+import {
+  type AgentConversation,
+  type AgentMessage,
+  type Message,
+  type MessageMetadata,
+  type PostMessageResponse,
+  type UpdateAgentTaskInput,
+} from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { storeAgentReply } from '../agent/agent.service.ts';
+import { findPendingTurn } from '../agent/pending-turn.ts';
+import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.repository.ts';
+import { isAgentId, toMessageView } from '../chat/message-view.ts';
+import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal. */
+const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake']);
+
+const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+/**
+ * Runs one call of an external agent (an MCP tool or the agent REST call) and writes it to the
+ * audit log with its outcome, whether it succeeded or not (issue #9: every tool call is audited).
+ * @param target what the call is about: a conversation, else the agent's key.
+ * @returns what `run` returns; rethrows what it throws.
+ */
+export async function auditedAgentCall<T>(
+  deps: Deps,
+  agent: VerifiedAgent,
+  call: { tool: string; conversationId?: string; transport: 'sse' | 'streamable-http' | 'rest' },
+  run: () => Promise<T>,
+): Promise<T> {
+  let outcome = 'ok';
+  try {
+    return await run();
+  } catch (error) {
+    outcome = error instanceof AppError ? `${error.statusCode} ${error.detail}` : 'internal error';
+    throw error;
+  } finally {
+    await recordAudit(
+      deps.db,
+      { id: agent.agentId, email: null },
+      {
+        action: `agent.${call.tool}`,
+        targetType: call.conversationId ? 'conversation' : 'api_key',
+        targetId: call.conversationId ?? agent.keyId,
+        details: { keyId: agent.keyId, agentName: agent.agentName, transport: call.transport, outcome },
+      },
+      deps.clock.now(),
+    );
+  }
+}
+
+/**
+ * The conversations addressed to the agent, most recent first, each with whether it waits for the
+ * agent (the person spoke last, or asked to modify the latest proposal: the rule agent-1 follows).
+ */
+export async function listConversationsForAgent(
+  deps: Deps,
+  agent: VerifiedAgent,
+  options: { waitingOnly: boolean; limit: number },
+): Promise<AgentConversation[]> {
+  // Waiting ones may be older than the newest `limit`: read a wider window, then cut.
+  const rows = await listAgentConversations(deps.db, agent.agentId, { limit: options.waitingOnly ? 500 : options.limit });
+  const result: AgentConversation[] = [];
+  for (const conversation of rows) {
+    if (result.length >= options.limit) break;
+    const task = await findTaskOfConversation(deps.db, conversation.id);
+    const waiting = task ? findPendingTurn(await listConversationMessages(deps.db, conversation.id), task) !== null : false;
+    if (options.waitingOnly && !waiting) continue;
+    result.push({
+      id: conversation.id,
+      title: conversation.title,
+      owner_id: conversation.ownerId,
+      last_message_at: conversation.lastMessageAt.toISOString(),
+      waiting,
+      task: task ? { id: task.id, status: task.status, proposalStatus: task.proposalStatus } : null,
+    });
+  }
+  return result;
+}
+
+/**
+ * A conversation addressed to the agent: its messages as staff see them (agent staff notes kept)
+ * and its task's brief.
+ * @throws AppError 404 when unknown or not addressed to the agent (no difference shown).
+ */
+export async function readConversationForAgent(deps: Deps, agent: VerifiedAgent, conversationId: string) {
+  const { task } = await addressedTask(deps, agent, conversationId);
+  const rows = await listConversationMessages(deps.db, conversationId);
+  return {
+    conversation_id: conversationId,
+    waiting: findPendingTurn(rows, task) !== null,
+    task: briefOf(task),
+    messages: rows.map((row): Message => toMessageView(row, 'staff')),
+  };
+}
+
+/**
+ * Stores the agent's message in a conversation addressed to it (spec §7 `send_message` and agent
+ * REST), as the built-in agent stores its own: it answers the turn the person is waiting on, once.
+ * @throws AppError 400 no conversation named and none found for `recipientId`, or `recipientId` is
+ *   not the conversation's owner; 404 conversation not addressed to the agent; 409 the turn was
+ *   answered meanwhile (by agent-1 or another worker).
+ */
+export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input: AgentMessage): Promise<PostMessageResponse> {
+  const conversationId = await resolveConversation(deps, agent, input);
+  const { conversation, task } = await addressedTask(deps, agent, conversationId);
+  if (input.recipientId && input.recipientId !== conversation.ownerId) {
+    throw badRequest('recipientId must be the id of the person who owns the conversation');
+  }
+  const metadata = Object.fromEntries(Object.entries(input.metadata).filter(([key]) => !RESERVED_METADATA.has(key))) as MessageMetadata;
+  return storeReply(deps, agent, task, input.content, metadata, false);
+}
+
+/**
+ * Sends a proposal (spec §4 "Proposal"): the message is marked `kind: proposal`, `proposal_status:
+ * pending`, and the task PENDING_ACCEPTANCE with the proposal's id and text, as agent-1 does.
+ * @throws AppError 404 conversation not addressed to the agent; 409 the task is already with the
+ *   experts, or the turn was answered meanwhile.
+ */
+export async function sendProposalAsAgent(
+  deps: Deps,
+  agent: VerifiedAgent,
+  input: { conversationId: string; content: string },
+): Promise<PostMessageResponse> {
+  const { task } = await addressedTask(deps, agent, input.conversationId);
+  if ((EXPERT_STATUSES as readonly string[]).includes(task.status))
+    throw conflict('The proposal is already accepted; the work is with the experts');
+  return storeReply(deps, agent, task, input.content, {}, true);
+}
+
+/**
+ * Updates the task's brief (diagnosis, clarifiedScope, jobSummaryForEngineer) and status.
+ * @throws AppError 400 nothing to update; 404 not addressed to the agent; 409 the task is with the experts.
+ */
+export async function updateTaskAsAgent(deps: Deps, agent: VerifiedAgent, input: UpdateAgentTaskInput) {
+  const { conversationId, ...fields } = input;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) throw badRequest('Give at least one of diagnosis, clarifiedScope, jobSummaryForEngineer, status');
+  const { task } = await addressedTask(deps, agent, conversationId);
+  const updated = await updateTaskBrief(deps.db, task.id, changes);
+  if (!updated) throw conflict('The task is with the experts and can no longer be changed by an agent');
+  return briefOf(updated);
+}
+
+async function storeReply(
+  deps: Deps,
+  agent: VerifiedAgent,
+  task: TaskRow,
+  content: string,
+  metadata: MessageMetadata,
+  proposal: boolean,
+): Promise<PostMessageResponse> {
+  // Readers tell an agent's message by its sender id (spec §3 senderType).
+  if (!isAgentId(agent.agentId)) throw forbidden('Only agents whose id starts with "agent-" can write into a conversation');
+  const id = await deps.db.transaction(async (tx) => {
+    const pending = findPendingTurn(await listConversationMessages(tx, task.conversationId), task);
+    return storeAgentReply(
+      tx,
+      task,
+      {
+        senderId: agent.agentId,
+        content,
+        metadata,
+        proposal,
+        replyToMessageId: pending?.replyTo?.id ?? null,
+        // Answering the turn the person waits on claims it, so agent-1's worker does not answer it too.
+        turnKey: pending?.turnKey ?? null,
+        brief: {},
+      },
+      deps.clock.now(),
+    );
+  });
+  if (!id) throw conflict('This message was answered meanwhile; read the conversation again');
+  return { id, conversation_id: task.conversationId, task_id: task.id };
+}
+
+async function resolveConversation(deps: Deps, agent: VerifiedAgent, input: AgentMessage): Promise<string> {
+  const named = input.conversationId ?? input.metadata.conversationId;
+  if (typeof named === 'string') return named;
+  if (input.recipientId) {
+    const [latest] = await listAgentConversations(deps.db, agent.agentId, { ownerId: input.recipientId, limit: 1 });
+    if (latest) return latest.id;
+  }
+  throw badRequest('Name the conversation (conversationId), or a recipientId with a conversation addressed to this agent');
+}
+
+async function addressedTask(deps: Deps, agent: VerifiedAgent, conversationId: string) {
+  const conversation = await findAgentConversation(deps.db, conversationId, agent.agentId).catch(() => null);
+  const task = conversation ? await findTaskOfConversation(deps.db, conversationId) : null;
+  if (!conversation || !task) throw notFound(CONVERSATION_NOT_FOUND);
+  return { conversation, task };
+}
+
+function briefOf(task: TaskRow) {
+  return {
+    id: task.id,
+    title: task.title,
+    description: task.description,
+    status: task.status,
+    diagnosis: task.diagnosis,
+    clarifiedScope: task.clarifiedScope,
+    jobSummaryForEngineer: task.jobSummaryForEngineer,
+    proposalMessageId: task.proposalMessageId,
+    proposalStatus: task.proposalStatus,
+  };
+}
