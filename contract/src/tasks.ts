@@ -52,3 +52,4 @@ export const taskBriefSchema = taskSchema.pick({
   jobSummaryForEngineer: true,
 });
 export type TaskBrief = z.infer<typeof taskBriefSchema>;
+export type CodeAnalysis = z.infer<typeof codeAnalysisSchema>;

@@ -63,6 +63,14 @@ const configSchema = z
     DEBUG_PAGES: booleanFlag.optional(),
     SHARE_LINK_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
     ACCESS_REQUEST_LIMIT: z.coerce.number().int().min(1).default(5),
+    GITHUB_TOKEN: z.string().min(1).optional(),
+    GITHUB_OWNER: z.string().min(1).optional(),
+    GITHUB_API_URL: z.url().default('https://api.github.com'),
+    GITHUB_INVITE: z.enum(['email', 'none']).default('email'),
+    CODE_ARCHIVE_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+    CODE_ARCHIVE_MAX_FILES: z.coerce.number().int().min(1).default(10_000),
+    CODE_ARCHIVE_MAX_RATIO: z.coerce.number().min(1).default(100),
+    GIT_PUSH_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -81,6 +89,10 @@ const configSchema = z
       if (Boolean(env[id]) !== Boolean(env[secret])) {
         ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `is required together with ${env[id] ? id : secret}` });
       }
+    }
+    if (Boolean(env.GITHUB_TOKEN) !== Boolean(env.GITHUB_OWNER)) {
+      const [set, missing] = env.GITHUB_TOKEN ? ['GITHUB_TOKEN', 'GITHUB_OWNER'] : ['GITHUB_OWNER', 'GITHUB_TOKEN'];
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required together with ${set}` });
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });

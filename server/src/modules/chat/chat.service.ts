@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { claimFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import { countSentMessages, findOwnedConversation, listConversationMessages } from './chat.repository.ts';
@@ -26,11 +27,12 @@ const TITLE_LENGTH = 80;
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
  * PENDING_CLARIFICATION) are created.
- * @throws AppError 400 blank message, 401 guest limit or a handed-over guest session ("Authentication required", spec §8),
+ * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
+ * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits, 401 guest limit or a handed-over guest session ("Authentication required", spec §8),
  *   403 signed-in limit (spec §5), 404 unknown or foreign conversation.
  */
 export async function sendMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config'>,
   caller: Caller,
   fields: SendMessageFields,
   file: IncomingFile | null,
@@ -54,6 +56,7 @@ export async function sendMessage(
     } else {
       ({ conversationId } = await createConversationWithTask(tx, caller, titleFrom(content, file), content, now));
     }
+    if (file) await analyseAttachedCode(tx, deps.config, conversationId, file.data);
     const attachment = file ? await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }) : null;
     const [stored] = await tx
       .insert(messages)

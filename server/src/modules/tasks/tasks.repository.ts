@@ -145,3 +145,13 @@ export async function updateTaskBrief(
     .returning();
   return row ?? null;
 }
+
+/** Records the repository made for a task (spec §3 Task.github_repository). */
+export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<TaskRow['githubRepository']>): Promise<void> {
+  await db.update(tasks).set({ githubRepository: link }).where(eq(tasks.id, id));
+}
+
+/** Records the latest analysis of a task's code (spec §3 Task.code_analysis). */
+export async function saveCodeAnalysis(db: Db, id: string, analysis: NonNullable<TaskRow['codeAnalysis']>): Promise<void> {
+  await db.update(tasks).set({ codeAnalysis: analysis }).where(eq(tasks.id, id));
+}

@@ -1,0 +1,97 @@
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { AppError, badRequest } from '../../lib/errors.ts';
+
+/** How much an archive may unpack to; checked on the central directory before any entry is inflated. */
+export interface ZipLimits {
+  /** Most bytes all entries may unpack to together. */
+  maxTotalBytes: number;
+  /** Most entries (files and folders). */
+  maxEntries: number;
+  /** Highest uncompressed/compressed ratio of one entry (zip bombs reach thousands). */
+  maxEntryRatio: number;
+}
+
+/** One file of an archive, read into memory (nothing is written to disk). */
+export interface ZipFileEntry {
+  /** The path inside the archive, `/`-separated, never absolute and never with `..`. */
+  path: string;
+  data: Buffer;
+}
+
+/** Entries this small are not judged by their ratio: a few bytes of header make any tiny file look inflated. */
+const RATIO_FLOOR_BYTES = 64 * 1024;
+
+const refuse = (detail: string) => new AppError(422, detail);
+
+/**
+ * Reads every file of a ZIP archive into memory, after checking its central directory against
+ * `limits`: the declared sizes, the number of entries, each entry's compression ratio and its path
+ * (yauzl refuses absolute paths and `..`). yauzl then checks while inflating that no entry unpacks
+ * to more than it declared, so a lying header cannot get past the totals.
+ * @param bytes the whole archive.
+ * @returns the files (folders left out), in archive order.
+ * @throws AppError 400 when the bytes are not a readable ZIP; 422 naming the limit an archive breaks
+ *   (too many files, too large unpacked, a suspicious compression ratio, an unsafe path).
+ */
+export async function readZip(bytes: Buffer, limits: ZipLimits): Promise<ZipFileEntry[]> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }).catch(() => {
+    throw badRequest('The archive is not a readable ZIP file');
+  });
+  try {
+    if (zip.entryCount > limits.maxEntries) {
+      throw refuse(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`);
+    }
+    const entries = await listEntries(zip);
+    let total = 0;
+    for (const entry of entries) {
+      if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize > limits.maxEntryRatio * Math.max(entry.compressedSize, 1)) {
+        throw refuse(`The archive entry ${entry.fileName} is compressed suspiciously well (a zip bomb?); it was not unpacked`);
+      }
+      total += entry.uncompressedSize;
+      if (total > limits.maxTotalBytes) {
+        throw refuse(`The archive unpacks to more than ${formatMegabytes(limits.maxTotalBytes)}, the most accepted`);
+      }
+    }
+    const files: ZipFileEntry[] = [];
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) continue;
+      files.push({ path: entry.fileName, data: await readEntry(zip, entry) });
+    }
+    return files;
+  } finally {
+    zip.close();
+  }
+}
+
+/** Reads the central directory only: the entries' names and declared sizes, nothing inflated. */
+function listEntries(zip: ZipFile): Promise<Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', (error: Error) =>
+      reject(
+        /path/.test(error.message)
+          ? refuse(`The archive has an unsafe path (${error.message}); it was not unpacked`)
+          : badRequest(`The archive is damaged: ${error.message}`),
+      ),
+    );
+    zip.readEntry();
+  });
+}
+
+async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  try {
+    const stream = await zip.openReadStreamPromise(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    throw badRequest(`The archive entry ${entry.fileName} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+const formatMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
