@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './shares.ts';
 export * from './expert.ts';
 export * from './agents.ts';
+export * from './code-sharing.ts';

@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
 import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, deps);
   registerProposalRoutes(app, deps);
   registerFileRoutes(app, deps);
+  registerCodeSharingRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   registerGuestHandoverRoutes(app, deps);
   registerAdminRoutes(app, deps);

@@ -324,3 +324,24 @@ export const schema = {
   accessRequests,
   auditLog,
 };
+
+/**
+ * The repository made for a task (issue #10): on GitHub, or a local bare git repository served by
+ * this server. `tokenHash` is the SHA-256 of the local repository's push password (null on GitHub):
+ * the password itself is shown once to the person who asked for it.
+ */
+export const codeRepositories = pgTable(
+  'code_repositories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    host: text('host', { enum: ['github', 'local'] }).notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    tokenHash: text('token_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('code_repositories_task_idx').on(t.taskId), uniqueIndex('code_repositories_name_idx').on(t.host, t.name)],
+);

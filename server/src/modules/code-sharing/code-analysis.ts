@@ -58,19 +58,28 @@ export async function analyseZip(bytes: Buffer, limits: ZipLimits): Promise<Code
 async function analyseFiles(files: ZipFileEntry[]): Promise<CodeAnalysis> {
   const text = files.filter((file) => file.data.length === 0 || !isBinaryFileSync(file.data, file.data.length));
   const lineCount = text.reduce((sum, file) => sum + countLines(file.data), 0);
-  const detected = await linguist(
-    text.map((file) => file.path),
-    {
-      fileContent: text.map((file) => file.data.toString('utf8')),
-      offline: true,
-      categories: ['programming', 'markup'],
-    },
-  );
+  const detected = await detectLanguages(text);
   const mainLanguages = Object.entries(detected.languages.results)
     .sort(([, a], [, b]) => b.bytes - a.bytes)
     .slice(0, MAIN_LANGUAGE_COUNT)
     .map(([name]) => name);
   return { file_count: files.length, line_count: lineCount, main_languages: mainLanguages };
+}
+
+/**
+ * linguist-js 2 matches `fileContent` to files by index after it has dropped vendored and
+ * documentation files, so contents shift onto the wrong files. A first pass learns which files it
+ * keeps; the second gets only those, whose indices then hold.
+ */
+async function detectLanguages(files: ZipFileEntry[]) {
+  const options = { offline: true, categories: ['programming', 'markup'] as Array<'programming' | 'markup'> };
+  const run = (subset: ZipFileEntry[]) =>
+    linguist(
+      subset.map((file) => file.path),
+      { ...options, fileContent: subset.map((file) => file.data.toString('utf8')) },
+    );
+  const kept = new Set(Object.keys((await run(files)).files.results));
+  return run(files.filter((file) => kept.has(file.path)));
 }
 
 function countLines(data: Buffer): number {

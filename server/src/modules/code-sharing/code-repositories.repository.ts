@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { codeRepositories } from '../../db/schema.ts';
+
+/** A code_repositories row. */
+export type CodeRepositoryRow = typeof codeRepositories.$inferSelect;
+
+/** @returns the repository made for a task, or null. */
+export async function findRepositoryOfTask(db: Db, taskId: string): Promise<CodeRepositoryRow | null> {
+  const [row] = await db.select().from(codeRepositories).where(eq(codeRepositories.taskId, taskId));
+  return row ?? null;
+}
+
+/** @returns the local repository of this name, or null. */
+export async function findLocalRepository(db: Db, name: string): Promise<CodeRepositoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(codeRepositories)
+    .where(and(eq(codeRepositories.host, 'local'), eq(codeRepositories.name, name)));
+  return row ?? null;
+}
+
+/** Records a task's repository. */
+export async function insertRepository(db: Db, row: typeof codeRepositories.$inferInsert): Promise<CodeRepositoryRow> {
+  const [inserted] = await db.insert(codeRepositories).values(row).returning();
+  return inserted!;
+}
+
+/** Replaces a local repository's push password (its hash). */
+export async function replaceTokenHash(db: Db, id: string, tokenHash: string): Promise<void> {
+  await db.update(codeRepositories).set({ tokenHash }).where(eq(codeRepositories.id, id));
+}
