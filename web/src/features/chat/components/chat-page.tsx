@@ -191,7 +191,12 @@ export function ChatPage() {
         onClose={proposals.cancelSignIn}
       />
       <ThankYouModal open={thankYouOpen} onClose={() => setThankYouOpen(false)} />
-      <GitHubModal open={gitHubOpen} onClose={() => setGitHubOpen(false)} />
+      <GitHubModal
+        open={gitHubOpen}
+        onClose={() => setGitHubOpen(false)}
+        conversationId={conversationId}
+        userEmail={auth.user?.email ?? null}
+      />
     </div>
   );
 }

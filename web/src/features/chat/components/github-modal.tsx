@@ -1,15 +1,38 @@
 import { useState } from 'react';
+import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
 import { Modal } from '../../../components/modal.tsx';
+import { useCreateRepository } from '../api/create-repository.ts';
+
+/** Who the repository is for; guests have no email, the spec's client sends a placeholder. */
+const GUEST_EMAIL_PLACEHOLDER = 'guest@unstuck.local';
 
 /**
- * "Share code via GitHub" (spec §2 "GitHub modal"). Repository creation is not wired to a server yet,
- * so Create Repository stays disabled and the modal says so instead of pretending to try.
+ * "Share code via GitHub" (spec §2 "GitHub modal"): creates the repository of the conversation's task
+ * and shows its address; for the embedded local repositories also the exact commands to push to it.
+ * Before the first message there is no task yet, so Create Repository waits for one.
  */
-export function GitHubModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function GitHubModal({
+  open,
+  onClose,
+  conversationId,
+  userEmail,
+}: {
+  open: boolean;
+  onClose: () => void;
+  conversationId: string | null;
+  userEmail: string | null;
+}) {
   const [description, setDescription] = useState('');
+  const create = useCreateRepository();
   const close = () => {
     setDescription('');
+    create.reset();
     onClose();
+  };
+  const result = create.data;
+  const submit = () => {
+    if (!conversationId) return;
+    create.mutate({ conversationId, description, userEmail: userEmail ?? GUEST_EMAIL_PLACEHOLDER });
   };
   return (
     <Modal
@@ -20,28 +43,70 @@ export function GitHubModal({ open, onClose }: { open: boolean; onClose: () => v
       footer={
         <>
           <button type="button" className="button button--ghost" onClick={close}>
-            Cancel
+            {result ? 'Close' : 'Cancel'}
           </button>
-          <button type="button" className="button button--primary" disabled aria-describedby="github-unavailable">
-            Create Repository
-          </button>
+          {result ? null : (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!conversationId || create.isPending}
+              aria-describedby={conversationId ? undefined : 'github-needs-task'}
+              onClick={submit}
+            >
+              Create Repository
+            </button>
+          )}
         </>
       }
     >
-      <p>We create a private repository for this request so you can push your code and the expert helping you can read it.</p>
-      <label className="field">
-        <span className="field__label">What is in the code? (optional)</span>
-        <textarea
-          className="field__input"
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder="e.g. Next.js 14 app, the API routes under app/api"
-        />
-      </label>
-      <p id="github-unavailable" className="modal__note">
-        Repository creation is not available yet. Meanwhile, describe your code or attach files in the chat.
-      </p>
+      {result ? (
+        <div className="repository-result">
+          <p>
+            Your repository is ready:{' '}
+            <a href={result.repoUrl} target="_blank" rel="noreferrer">
+              {result.repoUrl}
+            </a>
+          </p>
+          {result.git ? (
+            <>
+              <p>From the folder of your code (a git repository with at least one commit), run:</p>
+              <pre className="repository-result__commands" aria-label="Commands to push your code">
+                <code>{result.git.commands.join('\n')}</code>
+              </pre>
+              <p className="modal__note">
+                The address holds your personal password for this repository: keep it to yourself. After each push we analyse the code for
+                the expert.
+              </p>
+            </>
+          ) : (
+            <p className="modal__note">Check your email for the invitation to the repository, then push your code to it.</p>
+          )}
+        </div>
+      ) : (
+        <>
+          <p>We create a private repository for this request so you can push your code and the expert helping you can read it.</p>
+          <label className="field">
+            <span className="field__label">What is in the code? (optional)</span>
+            <textarea
+              className="field__input"
+              rows={3}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              placeholder="e.g. Next.js 14 app, the API routes under app/api"
+            />
+          </label>
+          {conversationId ? null : (
+            <p id="github-needs-task" className="modal__note">
+              Send your request first: the repository belongs to its task.
+            </p>
+          )}
+          {create.isError ? (
+            <p role="alert" className="banner banner--error">
+              {REPOSITORY_FAILED_TEXT}
+            </p>
+          ) : null}
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { repositoryResponseSchema, type CreateRepositoryRequest, type RepositoryResponse } from '@unstuck/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /code-sharing/api/test/repos` (spec §7) for the task of a conversation, as its owner.
+ * @throws ApiError with the server's status and detail.
+ */
+export function createRepository(body: CreateRepositoryRequest): Promise<RepositoryResponse> {
+  return apiRequest('/code-sharing/api/test/repos', { method: 'POST', body, schema: repositoryResponseSchema });
+}
+
+/** The modal's mutation: one repository per conversation's task. */
+export function useCreateRepository() {
+  return useMutation({ mutationFn: createRepository });
+}
