@@ -17,6 +17,8 @@ RUN npm run build
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
+# git serves the embedded local code repositories (git http-backend).
+RUN apt-get update && apt-get install -y --no-install-recommends git && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY contract/package.json contract/
 COPY server/package.json server/
