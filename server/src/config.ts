@@ -67,10 +67,18 @@ const configSchema = z
     GITHUB_OWNER: z.string().min(1).optional(),
     GITHUB_API_URL: z.url().default('https://api.github.com'),
     GITHUB_INVITE: z.enum(['email', 'none']).default('email'),
-    CODE_ARCHIVE_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+    CODE_ARCHIVE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
     CODE_ARCHIVE_MAX_FILES: z.coerce.number().int().min(1).default(10_000),
     CODE_ARCHIVE_MAX_RATIO: z.coerce.number().min(1).default(100),
-    GIT_PUSH_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+    GIT_PUSH_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
