@@ -13,3 +13,5 @@ export * from './shares.ts';
 export * from './expert.ts';
 export * from './agents.ts';
 export * from './code-sharing.ts';
+export * from './account.ts';
+export * from './jobs.ts';

@@ -22,6 +22,8 @@ import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts'
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
+import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { registerProfileRoutes } from './modules/users/profile.routes.ts';
 
 /**
  * Builds the HTTP application: the REST API of spec §7 and the built web app, from explicit
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, deps);
   registerExpertRoutes(app, deps);
   registerMessagesApiRoutes(app, deps);
+  registerProfileRoutes(app, deps);
+  registerUserTaskRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 

@@ -40,6 +40,9 @@ export const users = pgTable(
     handle: text('handle'),
     userCategory: text('user_category'),
     location: text('location'),
+    // Set when the person edits their profile: from then on sign-in keeps their name and email
+    // instead of the provider's (the identity stays issuer + subject).
+    profileEditedAt: timestamp('profile_edited_at', { withTimezone: true, mode: 'date' }),
     // The provider this person signs in with (`google`, `linkedin`, `oidc`, `dev`) and the profile
     // claims it last sent, so an admin can put the profile back to what the provider says.
     identityProvider: text('identity_provider'),
@@ -96,6 +99,10 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.seq),
     index('messages_sender_idx').on(t.senderId),
+    // Unread counts (GET /api/v2/conversations) look only at unread rows.
+    index('messages_unread_idx')
+      .on(t.conversationId)
+      .where(sql`${t.read} = false`),
     uniqueIndex('messages_turn_key_idx').on(t.turnKey),
   ],
 );

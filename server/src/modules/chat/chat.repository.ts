@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ConversationSummary } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages } from '../../db/schema.ts';
+import { conversations, messages, tasks } from '../../db/schema.ts';
 
 /** @returns the conversation if it exists and belongs to `ownerId`, else null (no difference shown). */
 export async function findOwnedConversation(db: Db, id: string, ownerId: string) {
@@ -145,4 +145,68 @@ export async function findAgentConversation(db: Db, id: string, agentId: string)
     .from(conversations)
     .where(and(eq(conversations.id, id), sql`${conversations.participants} @> ${JSON.stringify([agentId])}::jsonb`));
   return row ?? null;
+}
+
+/**
+ * Marks as read what others (the agent, an expert) wrote in one of the owner's conversations: the
+ * owner read the thread. @returns how many messages changed.
+ */
+export async function markConversationRead(db: Db, conversationId: string, ownerId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.read, false), ne(messages.senderId, ownerId)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** A conversation of the inbox before its latest message is shaped for the client. */
+export interface InboxRow {
+  id: string;
+  title: string | null;
+  participants: string[];
+  lastMessageAt: Date;
+  messageCount: number;
+  unreadCount: number;
+  taskId: string | null;
+  taskStatus: (typeof tasks.$inferSelect)['status'] | null;
+  lastMessage: typeof messages.$inferSelect | null;
+}
+
+/**
+ * The owner's conversations, most recent first, each with its message count, the messages from
+ * others not read yet, its task and its latest message.
+ */
+export async function listInbox(db: Db, ownerId: string): Promise<InboxRow[]> {
+  const rows = await db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      participants: conversations.participants,
+      lastMessageAt: conversations.lastMessageAt,
+      messageCount: count(messages.id),
+      unreadCount:
+        sql<number>`count(${messages.id}) filter (where ${messages.read} = false and ${messages.senderId} <> ${ownerId})`.mapWith(Number),
+      taskId: tasks.id,
+      taskStatus: tasks.status,
+    })
+    .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .leftJoin(tasks, eq(tasks.conversationId, conversations.id))
+    .where(eq(conversations.ownerId, ownerId))
+    .groupBy(conversations.id, tasks.id)
+    .orderBy(desc(conversations.lastMessageAt));
+  if (rows.length === 0) return [];
+  const latest = await db
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(
+      inArray(
+        messages.conversationId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(messages.conversationId, desc(messages.seq));
+  const byConversation = new Map(latest.map((message) => [message.conversationId, message]));
+  return rows.map((row) => ({ ...row, lastMessage: byConversation.get(row.id) ?? null }));
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationParamsSchema,
   errorResponseSchema,
+  inboxResponseSchema,
   LIMITS,
   messageListSchema,
   sendMessageFieldsSchema,
@@ -13,7 +14,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import type { IncomingFile } from '../files/files.service.ts';
-import { readConversation, sendMessage } from './chat.service.ts';
+import { listConversations, readConversation, sendMessage } from './chat.service.ts';
 
 const tooLarge = () => new AppError(413, 'File is larger than 10 MB');
 
@@ -34,6 +35,11 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendMessage(deps, caller, parsed.data, file);
     },
   );
+
+  typed.get('/api/v2/conversations', { schema: { response: { 200: inboxResponseSchema, ...errors } } }, async (request) => {
+    const caller = requireCaller(await identifyCaller(request, deps.tokens));
+    return listConversations(deps, caller);
+  });
 
   typed.get(
     '/api/v2/conversations/:conversationId/messages',

@@ -4,6 +4,7 @@ import {
   LIMITS,
   type JobSubmission,
   type Message,
+  type InboxResponse,
   type PostMessageResponse,
   type SendMessageFields,
   type SendMessageResponse,
@@ -15,7 +16,7 @@ import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { claimFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
-import { countSentMessages, findOwnedConversation, listConversationMessages } from './chat.repository.ts';
+import { countSentMessages, findOwnedConversation, listConversationMessages, listInbox, markConversationRead } from './chat.repository.ts';
 import { toMessageView } from './message-view.ts';
 
 /** Spec §5's text for a signed-in user's limit; the client shows the same. */
@@ -118,11 +119,14 @@ export async function submitJob(
 }
 
 /**
- * The messages of one of the caller's conversations, oldest first, agent task sections stripped.
+ * The messages of one of the caller's conversations, oldest first, agent task sections stripped;
+ * what others wrote there counts as read by the caller from now on.
  * @throws AppError 404 when the conversation is unknown or not the caller's.
  */
 export async function readConversation(deps: Pick<AppDeps, 'db'>, caller: Caller, conversationId: string): Promise<Message[]> {
   if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw notFound('Conversation not found');
+  // The owner reading the thread (the home page or Messages) is what makes it read.
+  await markConversationRead(deps.db, conversationId, caller.id);
   const rows = await listConversationMessages(deps.db, conversationId);
   return rows.map((row) => toMessageView(row, 'client'));
 }
@@ -150,4 +154,27 @@ function titleFrom(content: string, file: IncomingFile | null): string {
   const firstLine = content.split('\n').find((line) => line.trim()) ?? file?.fileName ?? 'New conversation';
   const trimmed = firstLine.trim();
   return trimmed.length > TITLE_LENGTH ? `${trimmed.slice(0, TITLE_LENGTH - 1)}…` : trimmed;
+}
+
+/**
+ * The caller's conversations for Messages and the dashboard badge (`GET /api/v2/conversations`):
+ * most recent first, each with its latest message (task section stripped), its unread count and
+ * its task; `unread_total` sums the counts.
+ */
+export async function listConversations(deps: Pick<AppDeps, 'db'>, caller: Caller): Promise<InboxResponse> {
+  const rows = await listInbox(deps.db, caller.id);
+  const conversations = rows.map((row) => {
+    const last = row.lastMessage ? toMessageView(row.lastMessage, 'client') : null;
+    return {
+      id: row.id,
+      title: row.title,
+      message_count: row.messageCount,
+      participants: row.participants,
+      last_message_at: row.lastMessageAt.toISOString(),
+      last_message: last ? { content: last.content, sender_role: last.sender_role, created_at: last.created_at } : null,
+      unread_count: row.unreadCount,
+      task: row.taskId && row.taskStatus ? { id: row.taskId, status: row.taskStatus } : null,
+    };
+  });
+  return { conversations, unread_total: conversations.reduce((sum, c) => sum + c.unread_count, 0) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { tasks, users } from '../../db/schema.ts';
@@ -154,4 +154,13 @@ export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<T
 /** Records the latest analysis of a task's code (spec §3 Task.code_analysis). */
 export async function saveCodeAnalysis(db: Db, id: string, analysis: NonNullable<TaskRow['codeAnalysis']>): Promise<void> {
   await db.update(tasks).set({ codeAnalysis: analysis }).where(eq(tasks.id, id));
+}
+
+/** @returns the tasks this person owns that are not done yet, newest first (the dashboard's active jobs). */
+export function listActiveTasksOf(db: Db, userId: string): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), ne(tasks.status, 'DONE')))
+    .orderBy(desc(tasks.createdAt));
 }

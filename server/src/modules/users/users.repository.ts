@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users, type IdentityClaims } from '../../db/schema.ts';
@@ -63,10 +64,20 @@ export async function upsertIdentityUser(
     received_at: now.toISOString(),
   };
   const profile = { ...profileFrom(identityClaims), identityProvider: providerId, identityClaims, lastLogin: now };
+  // A profile the person edited keeps their name and email (PUT /api/v1/users/profile).
+  const keepEdited = <T>(column: AnyPgColumn, fresh: T) => sql`case when ${users.profileEditedAt} is null then ${fresh} else ${column} end`;
   const [row] = await db
     .insert(users)
     .values({ id: randomUUID(), role: 'user', identityIssuer: identity.issuer, identitySubject: identity.subject, ...profile })
-    .onConflictDoUpdate({ target: [users.identityIssuer, users.identitySubject], set: profile })
+    .onConflictDoUpdate({
+      target: [users.identityIssuer, users.identitySubject],
+      set: {
+        ...profile,
+        name: keepEdited(users.name, profile.name),
+        email: keepEdited(users.email, profile.email),
+        emailVerified: keepEdited(users.emailVerified, profile.emailVerified),
+      },
+    })
     .returning();
   if (!row) throw new Error('the user could not be stored');
   return row;
@@ -111,7 +122,11 @@ export async function setExpertFlag(db: Db, id: string, isExpert: boolean): Prom
 
 /** Puts the profile back to the provider's last claims. @returns the row. */
 export async function applyIdentityClaims(db: Db, id: string, claims: IdentityClaims): Promise<UserRow | null> {
-  const [row] = await db.update(users).set(profileFrom(claims)).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...profileFrom(claims), profileEditedAt: null })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -120,4 +135,24 @@ export async function deleteUsers(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
   return rows.length;
+}
+
+/** The profile fields a person edits themselves (spec §3 "Profile edit payload"). */
+export interface ProfileFields {
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  availability: string | null;
+  skills: string[];
+  accomplishments: string[];
+}
+
+/** Saves a signed-in user's own profile edit and notes when. @returns the row, or null when no such signed-in user. */
+export async function updateProfile(db: Db, id: string, fields: ProfileFields, now: Date): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, profileEditedAt: now })
+    .where(and(eq(users.id, id), eq(users.isGuest, false)))
+    .returning();
+  return row ?? null;
 }

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { senderRoleSchema } from './messages.ts';
+import { taskStatusSchema } from './tasks.ts';
+
+/** Availability options of the profile (spec §9 "Availability options"). */
+export const availabilitySchema = z.enum(['Full-time', 'Short-term', 'Not looking']);
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** A skills or accomplishments list: items trimmed, empty ones dropped (spec §5 "Profile edit"). */
+const profileList = (label: string, itemMax: number) =>
+  z
+    .array(z.string().max(itemMax, `${label} items must be at most ${itemMax} characters`), { error: `${label} must be a list of texts` })
+    .max(50, `${label} may hold at most 50 items`)
+    .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));
+
+/**
+ * Body of `PUT /api/v1/users/profile` (spec §3 "Profile edit payload"). `id`, when sent, must be the
+ * caller's own id.
+ */
+export const profileUpdateSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().trim().min(1, 'name must not be blank').max(100, 'name must be at most 100 characters'),
+  email: z.string().trim().max(254, 'email must be at most 254 characters').pipe(z.email('email must be an email address')),
+  availability: availabilitySchema.nullable().default(null),
+  skills: profileList('skills', 100).default([]),
+  accomplishments: profileList('accomplishments', 500).default([]),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The signed-in user's profile as the server holds it (spec §3 profile fields). */
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  availability: availabilitySchema.nullable(),
+  skills: z.array(z.string()),
+  accomplishments: z.array(z.string()),
+  handle: z.string().nullable(),
+  userCategory: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Answer of `GET` and `PUT /api/v1/users/profile` (spec §7: status, profile). */
+export const profileResponseSchema = z.object({ status: z.literal('success'), profile: profileSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/**
+ * One of the caller's conversations in `GET /api/v2/conversations`: the spec's Conversation fields
+ * plus the latest message, how many messages from others the caller has not read, and its task.
+ */
+export const inboxConversationSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  message_count: z.number().int().nonnegative(),
+  participants: z.array(z.string()),
+  last_message_at: z.string(),
+  last_message: z.object({ content: z.string(), sender_role: senderRoleSchema, created_at: z.string() }).nullable(),
+  unread_count: z.number().int().nonnegative(),
+  task: z.object({ id: z.string(), status: taskStatusSchema }).nullable(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+
+/** Answer of `GET /api/v2/conversations`: most recent first, and the unread total (the dashboard badge). */
+export const inboxResponseSchema = z.object({
+  conversations: z.array(inboxConversationSchema),
+  unread_total: z.number().int().nonnegative(),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+/** One of the caller's jobs in `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs"). */
+export const userTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: taskStatusSchema,
+  createdAt: z.string(),
+  conversationId: z.string(),
+});
+export type UserTask = z.infer<typeof userTaskSchema>;
+
+export const userTasksResponseSchema = z.object({ tasks: z.array(userTaskSchema) });
+export type UserTasksResponse = z.infer<typeof userTasksResponseSchema>;

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "profile_edited_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("conversation_id") WHERE "messages"."read" = false;

@@ -1,0 +1,70 @@
+import { availabilitySchema, type profileUpdateSchema, type Profile, type ProfileResponse } from '@unstuck/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { findUser, updateProfile, type UserRow } from './users.repository.ts';
+
+type SignedIn = Extract<Caller, { kind: 'user' }>;
+
+/** A users row as the profile endpoints answer it (spec §3 profile fields). */
+function toProfile(user: UserRow): Profile {
+  const availability = availabilitySchema.safeParse(user.availability);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    photoURL: user.picture,
+    availability: availability.success ? availability.data : null,
+    skills: user.skills,
+    accomplishments: user.accomplishments,
+    handle: user.handle,
+    userCategory: user.userCategory,
+    location: user.location,
+  };
+}
+
+/**
+ * The caller's own profile (`GET /api/v1/users/profile`).
+ * @throws AppError 404 when the account no longer exists.
+ */
+export async function readProfile(deps: Pick<AppDeps, 'db'>, caller: SignedIn): Promise<ProfileResponse> {
+  const user = await findUser(deps.db, caller.id);
+  if (!user || user.isGuest) throw notFound('User not found');
+  return { status: 'success', profile: toProfile(user) };
+}
+
+/**
+ * Saves the caller's own profile (spec §7 `PUT /api/v1/users/profile`, §5 "Profile edit"). The
+ * sign-in identity (issuer + subject) does not change; a new email counts as unverified unless the
+ * provider sent that very address as verified, so it cannot make anyone an admin through
+ * ADMIN_EMAILS.
+ * @throws AppError 403 when `id` names someone else, 404 when the account no longer exists.
+ */
+export async function saveProfile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  caller: SignedIn,
+  input: z.output<typeof profileUpdateSchema>,
+): Promise<ProfileResponse> {
+  if (input.id !== undefined && input.id !== caller.id) throw forbidden('You can only update your own profile');
+  const current = await findUser(deps.db, caller.id);
+  if (!current || current.isGuest) throw notFound('User not found');
+  const sameEmail = current.email?.toLowerCase() === input.email.toLowerCase();
+  const providerVerified =
+    current.identityClaims?.email_verified === true && current.identityClaims.email?.toLowerCase() === input.email.toLowerCase();
+  const saved = await updateProfile(
+    deps.db,
+    caller.id,
+    {
+      name: input.name,
+      email: input.email,
+      emailVerified: sameEmail ? current.emailVerified : providerVerified,
+      availability: input.availability,
+      skills: input.skills,
+      accomplishments: input.accomplishments,
+    },
+    deps.clock.now(),
+  );
+  if (!saved) throw notFound('User not found');
+  return { status: 'success', profile: toProfile(saved) };
+}

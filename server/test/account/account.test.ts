@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.ts';
+import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { signInWithDevProvider } from '../support/sign-in.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
+import { databaseKinds } from '../support/databases.ts';
+
+const profile = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  availability: 'Short-term',
+  skills: ['  TypeScript ', '', '   ', 'PostgreSQL'],
+  accomplishments: ['Shipped the analytical engine', ''],
+};
+
+describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
+  const server = useTestServer(kind, { ADMIN_EMAILS: 'boss@example.com' });
+
+  it('a signed-in user saves their profile: items trimmed, empty ones dropped, answered with status success', async () => {
+    const session = await signInWithDevProvider(server.url, { email: 'ada.profile@example.com', name: 'Ada' });
+    const me = { token: session.token };
+    const saved = await callJson(server.url, 'PUT', '/api/v1/users/profile', me, { ...profile, id: session.user.uid });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      status: 'success',
+      profile: expect.objectContaining({
+        id: session.user.uid,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        availability: 'Short-term',
+        skills: ['TypeScript', 'PostgreSQL'],
+        accomplishments: ['Shipped the analytical engine'],
+      }),
+    });
+    const read = await callJson(server.url, 'GET', '/api/v1/users/profile', me);
+    expect(read.body).toEqual(saved.body);
+  });
+
+  it('bad profile input is refused with 400 and a detail, and nothing is stored', async () => {
+    const session = await signInWithDevProvider(server.url, { email: 'bad.input@example.com', name: 'Bad Input' });
+    const me = { token: session.token };
+    const cases: Array<[unknown, RegExp]> = [
+      [{ ...profile, name: '   ' }, /^name: name must not be blank$/],
+      [{ ...profile, email: 'not-an-email' }, /^email: /],
+      [{ ...profile, availability: 'Weekends' }, /^availability: /],
+      [{ ...profile, skills: 'TypeScript' }, /^skills: skills must be a list of texts$/],
+      [{ ...profile, skills: ['x'.repeat(101)] }, /^skills\.0: /],
+      [{ ...profile, accomplishments: Array.from({ length: 51 }, () => 'a') }, /^accomplishments: /],
+      ['a string', /./],
+    ];
+    for (const [body, detail] of cases) {
+      const answer = await callJson(server.url, 'PUT', '/api/v1/users/profile', me, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(answer.body.detail).toMatch(detail);
+    }
+    const read = await callJson(server.url, 'GET', '/api/v1/users/profile', me);
+    expect(read.body.profile).toMatchObject({ name: 'Bad Input', email: 'bad.input@example.com', skills: [], accomplishments: [] });
+  });
+
+  it("a user cannot update someone else's profile, and strangers and guests are refused", async () => {
+    const mallory = await signInWithDevProvider(server.url, { email: 'mallory@example.com', name: 'Mallory' });
+    const alice = await signInWithDevProvider(server.url, { email: 'alice@example.com', name: 'Alice' });
+    const other = await callJson(server.url, 'PUT', '/api/v1/users/profile', { token: mallory.token }, { ...profile, id: alice.user.uid });
+    expect(other).toEqual({ status: 403, body: { detail: 'You can only update your own profile' } });
+    const [stored] = await server.database.db.select().from(users).where(eq(users.id, alice.user.uid));
+    expect(stored?.name).toBe('Alice');
+    expect((await callJson(server.url, 'PUT', '/api/v1/users/profile', null, profile)).status).toBe(401);
+    expect((await callJson(server.url, 'PUT', '/api/v1/users/profile', { guest: newGuestId() }, profile)).status).toBe(401);
+    expect((await callJson(server.url, 'GET', '/api/v1/users/profile', { guest: newGuestId() })).status).toBe(401);
+  });
+
+  it('an edited email does not change the sign-in identity, survives the next sign-in and cannot make an admin', async () => {
+    const first = await signInWithDevProvider(server.url, { email: 'grace@example.com', name: 'Grace' });
+    const edit = await callJson(
+      server.url,
+      'PUT',
+      '/api/v1/users/profile',
+      { token: first.token },
+      {
+        ...profile,
+        name: 'Grace Hopper',
+        email: 'boss@example.com',
+      },
+    );
+    expect(edit.status).toBe(200);
+    const again = await signInWithDevProvider(server.url, { email: 'grace@example.com', name: 'Grace' });
+    expect(again.user.uid).toBe(first.user.uid);
+    expect(again.user).toMatchObject({ name: 'Grace Hopper', email: 'boss@example.com', admin: false });
+    const [stored] = await server.database.db.select().from(users).where(eq(users.id, first.user.uid));
+    expect(stored).toMatchObject({ email: 'boss@example.com', emailVerified: false });
+    expect((await callJson(server.url, 'GET', '/api/admin/users', { token: again.token })).status).toBe(403);
+  });
+
+  it('unread counts rise with agent replies and fall to zero once the conversation is read', async () => {
+    const { token } = await signInAs(server);
+    const me = { token };
+    const sent = await sendMessage(server.url, me, { content: 'My Next.js app on Vercel shows a blank page after deploy.' });
+    expect(sent.status).toBe(200);
+    const conversationId = sent.body.conversation_id as string;
+    // Waiting reads the thread, so it is read now; the next reply arrives unread.
+    await waitForAgentReply(server.url, me, conversationId, sent.body.id);
+    let inbox = await callJson(server.url, 'GET', '/api/v2/conversations', me);
+    expect(inbox.body.unread_total).toBe(0);
+    const second = await sendMessage(server.url, me, { content: 'It started after upgrading to Next 15.', conversationId });
+    await expect
+      .poll(async () => (await callJson(server.url, 'GET', '/api/v2/conversations', me)).body.unread_total, { timeout: 20_000 })
+      .toBe(1);
+    inbox = await callJson(server.url, 'GET', '/api/v2/conversations', me);
+    expect(inbox.body.conversations).toEqual([
+      expect.objectContaining({
+        id: conversationId,
+        unread_count: 1,
+        message_count: 4,
+        last_message: expect.objectContaining({ sender_role: 'agent' }),
+        task: expect.objectContaining({ status: expect.any(String) }),
+      }),
+    ]);
+    expect(inbox.body.conversations[0].last_message.content).not.toContain('[[TASK SECTION]]');
+    const read = await readMessages(server.url, me, conversationId);
+    expect(read.body.find((m: { reply_to_message_id: string }) => m.reply_to_message_id === second.body.id)?.read).toBe(true);
+    inbox = await callJson(server.url, 'GET', '/api/v2/conversations', me);
+    expect(inbox.body).toMatchObject({ unread_total: 0, conversations: [expect.objectContaining({ unread_count: 0 })] });
+  });
+
+  it("another user's conversation is 404 and not in their list; the jobs list holds only the caller's tasks", async () => {
+    const owner = { token: (await signInAs(server)).token };
+    const stranger = { token: (await signInAs(server)).token };
+    const sent = await sendMessage(server.url, owner, { content: 'Please help me migrate my Vue 2 app to Vue 3.' });
+    const conversationId = sent.body.conversation_id as string;
+    expect(await readMessages(server.url, stranger, conversationId)).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
+    expect((await callJson(server.url, 'GET', '/api/v2/conversations', stranger)).body).toEqual({ conversations: [], unread_total: 0 });
+    expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', stranger)).body).toEqual({ tasks: [] });
+    const jobs = await callJson(server.url, 'GET', '/api/v2/user/tasks', owner);
+    expect(jobs.body.tasks).toEqual([
+      {
+        id: expect.any(String),
+        // agent-1 may retitle the task and move its status while it answers.
+        title: expect.stringMatching(/\S/),
+        status: expect.any(String),
+        createdAt: expect.any(String),
+        conversationId,
+      },
+    ]);
+    expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', null)).status).toBe(401);
+    expect((await callJson(server.url, 'GET', '/api/v2/conversations', null)).status).toBe(401);
+  });
+});
