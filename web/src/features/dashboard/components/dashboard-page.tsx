@@ -3,16 +3,24 @@ import { Link, useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { isAdminUser } from '../../../lib/auth-claims.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useInbox } from '../../../lib/inbox.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { ActiveJobs } from './active-jobs.tsx';
 import { DashboardUser } from './dashboard-user.tsx';
+import { ProfileDetails } from './profile-details.tsx';
 
 /**
- * The signed-in user's dashboard (spec §2 "Dashboard"), /dashboard and /experts. For now its
- * header and the quick links; profile details and jobs come with the profile and job issues.
+ * The signed-in user's dashboard (spec §2 "Dashboard"), /dashboard and /experts: header, quick
+ * actions with the real unread count on Messages, profile details, the user's active jobs and the
+ * raw profile data. The spec's fixed badge "3" and example job are replaced by real data (README
+ * "Deviations").
  */
 export function DashboardPage() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const inbox = useInbox();
+  const profile = useProfile();
   if (!user) return <p role="status">Loading...</p>;
 
   const logOut = async () => {
@@ -23,6 +31,7 @@ export function DashboardPage() {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
   };
+  const unread = inbox.data?.unread_total ?? 0;
 
   return (
     <PageLayout title="Dashboard" actions={<DashboardUser user={user} onLogOut={() => void logOut()} />}>
@@ -35,8 +44,13 @@ export function DashboardPage() {
         <Link className="button button--secondary" to="/edit-profile">
           Edit Profile
         </Link>
-        <Link className="button button--secondary" to="/messages">
+        <Link className="button button--secondary" to="/messages" aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}>
           Messages
+          {unread > 0 ? (
+            <span className="count-badge" aria-hidden="true" data-testid="unread-badge">
+              {unread}
+            </span>
+          ) : null}
         </Link>
         <Link className="button button--secondary" to="/submit-job">
           Submit New Job
@@ -47,7 +61,12 @@ export function DashboardPage() {
           </Link>
         ) : null}
       </nav>
-      <p className="page__note">Your profile details and jobs will show here once profiles and job submission are built.</p>
+      <ProfileDetails profile={profile.data?.profile ?? null} error={profile.error} />
+      <ActiveJobs />
+      <details className="panel raw-profile">
+        <summary className="panel__title">Raw profile data</summary>
+        <pre className="raw-profile__data">{JSON.stringify({ user, profile: profile.data?.profile ?? null }, null, 2)}</pre>
+      </details>
     </PageLayout>
   );
 }

@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { availabilitySchema, type Availability, type Profile } from '@unstuck/contract';
+import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useProfile } from '../api/get-profile.ts';
+import { PROFILE_TEXTS, useUpdateProfile } from '../api/update-profile.ts';
+import { ListEditor } from './list-editor.tsx';
+
+/** Spec §9 "Redirect delays": 1.5 s after a profile save. */
+const REDIRECT_AFTER_SAVE_MS = 1500;
+
+/** Spec §2 "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save Changes. */
+export function EditProfilePage() {
+  const profile = useProfile();
+  return (
+    <PageLayout title="Edit Profile">
+      {profile.error ? (
+        <p className="banner banner--error" role="alert">
+          {profile.error.message}
+        </p>
+      ) : null}
+      {profile.data ? <ProfileForm key={profile.data.profile.id} profile={profile.data.profile} /> : null}
+      {profile.isPending ? <p role="status">Loading...</p> : null}
+    </PageLayout>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const update = useUpdateProfile();
+  const [name, setName] = useState(profile.name ?? '');
+  const [email, setEmail] = useState(profile.email ?? '');
+  const [availability, setAvailability] = useState<Availability | ''>(profile.availability ?? '');
+  const [skills, setSkills] = useState(profile.skills);
+  const [accomplishments, setAccomplishments] = useState(profile.accomplishments);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_AFTER_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    // Spec §5: items trimmed, empty ones ignored.
+    const clean = (items: string[]) => items.map((item) => item.trim()).filter((item) => item !== '');
+    try {
+      await update.mutateAsync({
+        id: profile.id,
+        name,
+        email,
+        availability: availability === '' ? null : availability,
+        skills: clean(skills),
+        accomplishments: clean(accomplishments),
+      });
+      // The header shows the name from our token: take one with the saved profile.
+      await refresh();
+      setSaved(true);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  return (
+    <form className="panel profile-form" onSubmit={(event) => void submit(event)}>
+      {saved ? (
+        <p className="banner banner--success" role="status">
+          {PROFILE_TEXTS.saved}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="banner banner--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <label className="field">
+        <span className="field__label">Name</span>
+        <input className="field__input" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+      </label>
+      <label className="field">
+        <span className="field__label">Email</span>
+        <input
+          className="field__input"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">Availability</span>
+        <select
+          className="field__input"
+          value={availability}
+          onChange={(event) => {
+            const value = availabilitySchema.safeParse(event.target.value);
+            setAvailability(value.success ? value.data : '');
+          }}
+        >
+          <option value="">Select availability</option>
+          {availabilitySchema.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ListEditor label="Skills" itemName="skill" placeholder="Add a skill" items={skills} onChange={setSkills} />
+      <ListEditor
+        label="Accomplishments"
+        itemName="accomplishment"
+        placeholder="Add an accomplishment"
+        items={accomplishments}
+        onChange={setAccomplishments}
+      />
+      <div className="button-row">
+        <button type="button" className="button button--secondary" onClick={() => void navigate('/dashboard')}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={update.isPending || saved}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
