@@ -37,17 +37,22 @@ export interface ChatSessionOptions {
   isSignedIn: boolean;
   /** The agent answered: the page focuses the input. */
   onAgentReplied: () => void;
+  /**
+   * A conversation opened elsewhere (the Messages page): followed instead of the stored current
+   * one, and never written to storage, so the home page keeps its own.
+   */
+  conversationId?: string;
 }
 
 /**
  * The chat page's state machine (spec §4 "Page state", "New chat", §5 limits): messages with the
  * optimistic one, idle / agent_thinking / waiting_for_agent, the agent timeout, sending and New chat.
  */
-export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOptions) {
+export function useChatSession({ isSignedIn, onAgentReplied, conversationId: opened }: ChatSessionOptions) {
   const queryClient = useQueryClient();
   const sendMutation = useSendMessage();
   const { attachments, add: addAttachments, remove: removeAttachment, restore, clear } = usePendingAttachments();
-  const [conversationId, setConversationIdState] = useState(getCurrentConversationId);
+  const [conversationId, setConversationIdState] = useState(() => opened ?? getCurrentConversationId());
   const [pageState, setPageState] = useState<PageState>('idle');
   const [sending, setSending] = useState(false);
   const [input, setInput] = useState('');
@@ -69,10 +74,13 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
     setSending(false);
     setPageState('idle');
   }, []);
-  const setConversation = useCallback((id: string | null) => {
-    setConversationIdState(id);
-    setCurrentConversationId(id);
-  }, []);
+  const setConversation = useCallback(
+    (id: string | null) => {
+      setConversationIdState(id);
+      if (opened === undefined) setCurrentConversationId(id);
+    },
+    [opened],
+  );
   // A stored conversation that is gone or not ours any more is forgotten.
   const onFetchFailed = useCallback(
     (failure: Error) => {
@@ -127,7 +135,7 @@ export function useChatSession({ isSignedIn, onAgentReplied }: ChatSessionOption
     setWasSignedIn(isSignedIn);
     if (isSignedIn) {
       setSignInPromptVisible(false);
-      setConversationIdState((current) => current ?? getCurrentConversationId());
+      if (opened === undefined) setConversationIdState((current) => current ?? getCurrentConversationId());
     }
   }
 
