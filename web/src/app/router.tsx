@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { LoginErrorPage } from '../features/auth/components/login-error-page.tsx';
+import { MessagesPage } from '../features/chat/components/messages-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { EditProfilePage } from '../features/dashboard/components/edit-profile-page.tsx';
 import { AuthDebugPage } from '../features/debug/components/auth-debug-page.tsx';
 import { CookieDebugPage } from '../features/debug/components/cookie-debug-page.tsx';
 import { DebugPage } from '../features/debug/components/debug-page.tsx';
@@ -11,13 +13,13 @@ import { MinimalDashboardPage } from '../features/debug/components/minimal-dashb
 import { RedirectTestPage } from '../features/debug/components/redirect-test-page.tsx';
 import { TestDashboardPage } from '../features/debug/components/test-dashboard-page.tsx';
 import { ExpertQueuePage } from '../features/expert/components/expert-queue-page.tsx';
+import { SubmitJobPage } from '../features/jobs/components/submit-job-page.tsx';
 import { SharedTaskPage } from '../features/task-share/components/shared-task-page.tsx';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
 import { RootLayout } from './root-layout.tsx';
 import HomeRoute from './routes/home.tsx';
-import { LaterPage } from './routes/later-page.tsx';
 import { UnknownPath } from './routes/unknown-path.tsx';
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
@@ -36,9 +38,9 @@ export const routes: RouteObject[] = [
       signedIn('/dashboard', <DashboardPage />),
       signedIn('/experts', <DashboardPage />),
       signedIn('/profile-setup', <Navigate to="/dashboard" replace />),
-      signedIn('/edit-profile', <LaterPage title="Edit Profile" />),
-      signedIn('/submit-job', <LaterPage title="Submit a Job to the agent" />),
-      signedIn('/messages', <LaterPage title="Messages" />),
+      signedIn('/edit-profile', <EditProfilePage />),
+      signedIn('/submit-job', <SubmitJobPage />),
+      signedIn('/messages', <MessagesPage />),
       { path: '/admin/*', element: <AdminGuard /> },
       // Without a token the page says "Invalid share link" (spec §5).
       { path: '/task-share/:shareToken?', element: <SharedTaskPage /> },

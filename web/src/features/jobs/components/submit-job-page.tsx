@@ -1,0 +1,103 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { useSubmitJob } from '../api/submit-job.ts';
+import { AttachmentDropZone } from './attachment-drop-zone.tsx';
+
+/** Spec §5 and §9 texts and delays of the job submission. */
+export const JOB_TEXTS = {
+  missingFields: 'Please provide both a title and description for your job',
+  failed: 'Failed to submit job. Please try again later.',
+  submitted: 'Job submitted successfully! Redirecting to your dashboard...',
+} as const;
+const REDIRECT_AFTER_SUBMIT_MS = 3000;
+
+/** Spec §2 "Submit Job" and §4 "Submit job": idle, submitting, then success (cleared, to /dashboard after 3 s) or error. */
+export function SubmitJobPage() {
+  const navigate = useNavigate();
+  const submit = useSubmitJob();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [techStack, setTechStack] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (title.trim() === '' || description.trim() === '') {
+      setError(JOB_TEXTS.missingFields);
+      return;
+    }
+    try {
+      await submit.mutateAsync({ title: title.trim(), description: description.trim(), techStack: techStack.trim(), files });
+      setTitle('');
+      setDescription('');
+      setTechStack('');
+      setFiles([]);
+      setDone(true);
+    } catch (failure) {
+      // An upload failure names its file (spec §5); anything else is the generic text.
+      const message = failure instanceof Error && failure.message.startsWith('Failed to upload file:') ? failure.message : JOB_TEXTS.failed;
+      setError(message);
+    }
+  };
+  const busy = submit.isPending;
+
+  return (
+    <PageLayout title="Submit a Job to the agent">
+      <form className="panel job-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {done ? (
+          <p className="banner banner--success" role="status">
+            {JOB_TEXTS.submitted}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="banner banner--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <label className="field">
+          <span className="field__label">Job Title *</span>
+          <input className="field__input" value={title} onChange={(event) => setTitle(event.target.value)} required disabled={busy} />
+        </label>
+        <label className="field">
+          <span className="field__label">Job Description *</span>
+          <textarea
+            className="field__input"
+            rows={6}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            required
+            disabled={busy}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Preferred Technology Stack (optional)</span>
+          <input className="field__input" value={techStack} onChange={(event) => setTechStack(event.target.value)} disabled={busy} />
+        </label>
+        <AttachmentDropZone
+          files={files}
+          onAdd={(added) => setFiles((current) => [...current, ...added])}
+          onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))}
+          disabled={busy}
+        />
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={() => void navigate('/dashboard')} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy || done}>
+            {busy ? 'Submitting...' : 'Submit Job'}
+          </button>
+        </div>
+      </form>
+    </PageLayout>
+  );
+}
