@@ -61,4 +61,22 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(await violations(page)).toEqual([]);
     await closePage(page);
   });
+
+  it('Edit Profile, Submit Job and Messages with an open conversation have no violations', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughDashboard(page, server.baseUrl, { email: 'axe.area@example.com', name: 'Axe Area' });
+    await page.goto(`${server.baseUrl}/`);
+    await sendAndAwaitReply(page, DETAILED_MESSAGE);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByRole('region', { name: 'Your Active Jobs' }).getByRole('link').first().click();
+    await page.getByRole('article').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${server.baseUrl}/edit-profile`);
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${server.baseUrl}/submit-job`);
+    await page.getByRole('button', { name: 'Submit Job' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await closePage(page);
+  });
 });
