@@ -145,4 +145,23 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', null)).status).toBe(401);
     expect((await callJson(server.url, 'GET', '/api/v2/conversations', null)).status).toBe(401);
   });
+
+  it('a submitted job is an active job on the dashboard and an unread conversation once agent-1 answers', async () => {
+    const me = { token: (await signInAs(server)).token };
+    const job = {
+      type: 'direct',
+      recipientId: 'agent-1',
+      content: 'Job Title: Fix checkout\n\nJob Description:\nStripe checkout times out on Vercel.\n\nPreferred Technology Stack: Next.js',
+      metadata: { jobTitle: 'Fix checkout', techStack: 'Next.js', attachments: [] },
+    };
+    const sent = await callJson(server.url, 'POST', '/api/messages', me, job);
+    expect(sent.status).toBe(201);
+    const jobs = await callJson(server.url, 'GET', '/api/v2/user/tasks', me);
+    expect(jobs.body.tasks).toEqual([expect.objectContaining({ id: sent.body.task_id, conversationId: sent.body.conversation_id })]);
+    await expect
+      .poll(async () => (await callJson(server.url, 'GET', '/api/v2/conversations', me)).body.unread_total, { timeout: 20_000 })
+      .toBe(1);
+    await readMessages(server.url, me, sent.body.conversation_id);
+    expect((await callJson(server.url, 'GET', '/api/v2/conversations', me)).body.unread_total).toBe(0);
+  });
 });
