@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentQueue } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +13,7 @@ export interface AgentJobQueue extends AgentQueue {
 }
 
 /**
- * Starts pg-boss on the app's database (PGlite through `executeSql`, PostgreSQL by URL), creates
+ * Starts pg-boss on the app's database (PGlite through pg-boss's adapter, PostgreSQL by URL), creates
  * the queue and, when `handler` is given, a worker. The queue's `stately` policy keeps at most one
  * waiting and one running job per conversation, so two servers never answer one conversation at
  * once; the agent's turn key makes a retried answer a no-op.
@@ -27,7 +27,6 @@ export async function startAgentQueue(
   boss.on('error', (error) => options.log.error({ err: error }, 'agent queue error'));
   await boss.start();
   await boss.createQueue(QUEUE, {
-    name: QUEUE,
     policy: 'stately',
     expireInSeconds: options.expireInSeconds,
     retryLimit: 5,
@@ -49,7 +48,7 @@ export async function startAgentQueue(
       if (workerId) boss.notifyWorker(workerId);
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
 }
