@@ -43,6 +43,9 @@ const configSchema = z
       .default('USD'),
     AGENT_WORKER: booleanFlag.default(true),
     AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    // pg-boss refuses heartbeats under 10 s.
+    AGENT_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
+    AGENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: z.string().min(1).optional(),

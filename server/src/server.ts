@@ -57,6 +57,8 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const agentDeps = { db: database.db, brain, clock, config };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
+    heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
+    concurrency: config.AGENT_CONCURRENCY,
     log: app.log,
     handler: config.AGENT_WORKER
       ? async (conversationId) => {
@@ -71,7 +73,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       : undefined,
   });
   queueRef.enqueue = (id) => queue.enqueue(id);
-  for (const conversationId of await findWaitingConversations(database)) await queue.enqueue(conversationId);
+  await queue.enqueueMissing(await findWaitingConversations(database));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
