@@ -82,6 +82,9 @@ const configSchema = z
       .int()
       .min(1)
       .default(100 * 1024 * 1024),
+    MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+    GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {

@@ -80,12 +80,21 @@ export async function startOn(testDatabase: TestDatabase, env: Record<string, st
     PORT: '0',
     LOG_LEVEL: 'silent',
     AGENT_HOURLY_RATE: '100',
+    // Every test talks from 127.0.0.1: only the limits suite (which sets its own) may be throttled.
+    ...UNTHROTTLED,
     ...testDatabase.env,
     ...env,
   });
   const server = await startServer(config, options);
   return { ...server, config };
 }
+
+/** Per-address limits high enough that no suite but the limits suite meets them. */
+export const UNTHROTTLED = {
+  MESSAGES_PER_HOUR_PER_ADDRESS: '1000000',
+  GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: '1000000',
+  UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(1024 ** 4),
+};
 
 let userCounter = 0;
 

@@ -9,10 +9,12 @@ import {
   sendMessageResponseSchema,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import type { IncomingFile } from '../files/files.service.ts';
+import { findUser } from '../users/users.repository.ts';
 import { readConversation, sendMessage } from './chat.service.ts';
 
 const tooLarge = () => new AppError(413, 'File is larger than 10 MB');
@@ -25,10 +27,14 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
 
   typed.post(
     '/api/v2/messages',
-    { schema: { response: { 200: sendMessageResponseSchema, ...errors, 413: errorResponseSchema } } },
+    { schema: { response: { 200: sendMessageResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } } },
     async (request) => {
       const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not.
+      if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
+      await countClientUse(deps, request.ip, 'messages');
       const { fields, file } = await readMessageBody(request);
+      if (file) await countUploadBytes(deps, request.ip, file.data.length);
       const parsed = sendMessageFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest(firstIssue(parsed.error));
       return sendMessage(deps, caller, parsed.data, file);
