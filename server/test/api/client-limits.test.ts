@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { files, messages } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { newGuestId } from '../support/http.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
 
 const MESSAGES = 6;
 const GUEST_SESSIONS = 3;
@@ -97,5 +97,32 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await sendFrom('127.0.0.6', server.url, newGuestId(), bigFile);
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts job submissions (POST /api/messages) against the same message allowance', async () => {
+    // The suite's earlier sends came from other addresses; this fetch comes from 127.0.0.1, which
+    // has sent GUEST_SESSIONS + 1 messages already.
+    const { token } = await signInAs(server);
+    const job = {
+      type: 'direct',
+      recipientId: 'agent-1',
+      content: 'Job: Fix checkout\n\nStripe checkout fails with a 500 after the upgrade.',
+      metadata: { jobTitle: 'Fix checkout', techStack: 'Stripe', attachments: [] },
+    };
+    const statuses = [];
+    for (let i = 0; i < MESSAGES; i++) {
+      const response = await fetch(`${server.url}/api/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(job),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
   });
 });
