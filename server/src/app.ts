@@ -15,6 +15,7 @@ import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
+import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, deps);
   registerExpertRoutes(app, deps);
   registerMessagesApiRoutes(app, deps);
+  await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 

@@ -6,6 +6,14 @@ const booleanFlag = z
 
 const optionalUrl = z.url().optional();
 
+/** `a, b` → `['a', 'b']`. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
 /** `a@x.com, B@y.org` → `['a@x.com', 'b@y.org']`: admin emails compare case-insensitively. */
 const emailList = z
   .string()
@@ -42,6 +50,14 @@ const configSchema = z
       .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
       .default('USD'),
     AGENT_WORKER: booleanFlag.default(true),
+    AGENT_MODE: z.enum(['builtin', 'external']).default('builtin'),
+    MCP_ALLOWED_HOSTS: commaList
+      .pipe(z.array(z.string().regex(/^[A-Za-z0-9.\-[\]:]+$/, 'must be a comma-separated list of host names')))
+      .default([]),
+    MCP_ALLOWED_ORIGINS: commaList
+      .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins such as https://app.example.com' })))
+      .transform((origins) => origins.map((origin) => new URL(origin).origin))
+      .default([]),
     AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     // pg-boss refuses heartbeats under 10 s.
     AGENT_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),

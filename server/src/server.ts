@@ -60,17 +60,19 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
     concurrency: config.AGENT_CONCURRENCY,
     log: app.log,
-    handler: config.AGENT_WORKER
-      ? async (conversationId) => {
-          try {
-            await answerConversation(agentDeps, conversationId);
-          } catch (error) {
-            // The queue retries the turn; say why this attempt failed.
-            app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
-            throw error;
+    // In external mode agent-1's turns wait for an agent connected over MCP (issue #9).
+    handler:
+      config.AGENT_WORKER && config.AGENT_MODE === 'builtin'
+        ? async (conversationId) => {
+            try {
+              await answerConversation(agentDeps, conversationId);
+            } catch (error) {
+              // The queue retries the turn; say why this attempt failed.
+              app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
+              throw error;
+            }
           }
-        }
-      : undefined,
+        : undefined,
   });
   queueRef.enqueue = (id) => queue.enqueue(id);
   await queue.enqueueMissing(await findWaitingConversations(database));
