@@ -7,13 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import {
-  agentMessageSchema,
-  listAgentConversationsInputSchema,
-  readAgentConversationInputSchema,
-  sendAgentProposalInputSchema,
-  updateAgentTaskInputSchema,
-} from '@unstuck/contract';
+import { MCP_TOOLS, type McpToolName } from '@unstuck/contract';
 import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { firstIssue } from '../../../lib/zod-detail.ts';
@@ -32,51 +26,20 @@ export const MCP_SERVER_VERSION = '2.0.0';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
-interface ToolDefinition<Schema extends z.ZodType> {
-  description: string;
-  input: Schema;
-  run: (deps: Deps, agent: VerifiedAgent, input: z.infer<Schema>) => Promise<unknown>;
-}
+type Run<Name extends McpToolName> = (
+  deps: Deps,
+  agent: VerifiedAgent,
+  input: z.infer<(typeof MCP_TOOLS)[Name]['input']>,
+) => Promise<unknown>;
 
-const tool = <Schema extends z.ZodType>(definition: ToolDefinition<Schema>) => definition;
-
-/**
- * The tools an external agent has (issue #9): the spec's `send_message`, and what it needs to do
- * agent-1's whole job from outside. Inputs are the contract's zod schemas; the JSON Schemas that
- * `tools/list` shows are made from them.
- */
-export const MCP_TOOLS = {
-  send_message: tool({
-    description:
-      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId, or give recipientId (the person) to use their latest conversation with you.',
-    input: agentMessageSchema,
-    run: (deps, agent, input) => sendMessageAsAgent(deps, agent, input),
-  }),
-  list_conversations: tool({
-    description: 'List conversations addressed to you, most recent first; by default only those waiting for your answer.',
-    input: listAgentConversationsInputSchema,
-    run: (deps, agent, input) => listConversationsForAgent(deps, agent, input),
-  }),
-  read_conversation: tool({
-    description: "Read a conversation's messages (oldest first, staff notes included) and its task's brief.",
-    input: readAgentConversationInputSchema,
-    run: (deps, agent, input) => readConversationForAgent(deps, agent, input.conversationId),
-  }),
-  update_task: tool({
-    description:
-      "Update the conversation's task: diagnosis, clarifiedScope, jobSummaryForEngineer and status (not the accepted or expert states).",
-    input: updateAgentTaskInputSchema,
-    run: (deps, agent, input) => updateTaskAsAgent(deps, agent, input),
-  }),
-  send_proposal: tool({
-    description:
-      'Send a proposal (estimate, scope, next steps) the person can accept or ask to modify; the task then waits for acceptance.',
-    input: sendAgentProposalInputSchema,
-    run: (deps, agent, input) => sendProposalAsAgent(deps, agent, input),
-  }),
-} satisfies Record<string, ToolDefinition<z.ZodType>>;
-
-type ToolName = keyof typeof MCP_TOOLS;
+/** What each tool of the contract's {@link MCP_TOOLS} does. */
+const RUN: { [Name in McpToolName]: Run<Name> } = {
+  send_message: (deps, agent, input) => sendMessageAsAgent(deps, agent, input),
+  list_conversations: (deps, agent, input) => listConversationsForAgent(deps, agent, input),
+  read_conversation: (deps, agent, input) => readConversationForAgent(deps, agent, input.conversationId),
+  update_task: (deps, agent, input) => updateTaskAsAgent(deps, agent, input),
+  send_proposal: (deps, agent, input) => sendProposalAsAgent(deps, agent, input),
+};
 
 /**
  * An MCP server (the SDK's low-level `Server`, so that bad tool arguments are the JSON-RPC error
@@ -98,7 +61,8 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: 'ss
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
     if (!Object.hasOwn(MCP_TOOLS, name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const definition = MCP_TOOLS[name as ToolName] as ToolDefinition<z.ZodType>;
+    const definition = MCP_TOOLS[name as McpToolName];
+    const run = RUN[name as McpToolName] as (deps: Deps, agent: VerifiedAgent, input: unknown) => Promise<unknown>;
     const parsed = definition.input.safeParse(request.params.arguments ?? {});
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
     // send_message may name its conversation in metadata (spec §7 keeps the tool's four fields).
@@ -109,7 +73,7 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: 'ss
         deps,
         agent,
         { tool: name, transport, ...(typeof conversationId === 'string' ? { conversationId } : {}) },
-        () => definition.run(deps, agent, parsed.data),
+        () => run(deps, agent, parsed.data),
       );
       return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] };
     } catch (error) {
