@@ -87,6 +87,18 @@ describe('an external agent over MCP', () => {
     await shot(page, 'mcp-agent-proposal.png');
   });
 
+  it('without an agent connected, the chat thinks, then shows the timeout text after about 60 s (spec §4)', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/`);
+    await messageBox(page).fill('Nobody is listening to this one');
+    await messageBox(page).press('Enter');
+    await page.getByText(THINKING).waitFor();
+    // 30 polls every 2 s; the margin is for a loaded machine.
+    await page.getByText('Agent response timed out. Please try sending your message again.').waitFor({ timeout: 120_000 });
+    await page.getByText(THINKING).waitFor({ state: 'detached' });
+    expect(await agentMessages(page).count()).toBe(0);
+  }, 150_000);
+
   it('the documentation page explains how to connect, with each tool and a client configuration', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/docs/mcp-server`);
