@@ -5,8 +5,8 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import type { TokenClaims } from '../../src/modules/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { signInWithDevProvider } from './sign-in.ts';
 
 /** A server on a free port with its own empty database and data folder. */
 export interface TestServer extends RunningServer {
@@ -99,22 +99,17 @@ export const UNTHROTTLED = {
 let userCounter = 0;
 
 /**
- * Mints our access token for a new signed-in user (the sign-in that issues tokens is issue #3).
- * @returns the token and its claims.
+ * Signs a new person in through the embedded development provider, as a browser would: user rows
+ * and tokens come only from sign-in (issue #6). The server must run the embedded provider.
+ * @returns our token and its claims.
  */
-export async function signInAs(server: RunningServer, claims: Partial<TokenClaims> = {}) {
+export async function signInAs(server: Pick<RunningServer, 'url'>) {
   userCounter += 1;
-  const full: TokenClaims = {
-    uid: `user-${process.pid}-${userCounter}-${Date.now()}`,
-    email: `person${userCounter}@example.com`,
+  const session = await signInWithDevProvider(server.url, {
+    email: `person-${process.pid}-${userCounter}@example.com`,
     name: `Person ${userCounter}`,
-    picture: null,
-    role: 'user',
-    admin: false,
-    expert: false,
-    ...claims,
-  };
-  return { token: await server.tokens.issue(full), claims: full };
+  });
+  return { token: session.token, claims: session.user };
 }
 
 /** A clock a test can move forward: it runs with real time, plus the offset given to {@link MovableClock.advance}. */

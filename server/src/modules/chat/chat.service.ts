@@ -42,7 +42,7 @@ export async function sendMessage(
   const now = deps.clock.now();
 
   const result = await deps.db.transaction(async (tx) => {
-    const { mergedIntoUserId } = await lockCallerRow(tx, caller, now);
+    const { mergedIntoUserId } = await lockCallerRow(tx, caller);
     // A guest session handed over at sign-in is spent: its messages now count for the account.
     if (caller.kind === 'guest' && (mergedIntoUserId || (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages)) {
       throw unauthorized('Authentication required');
