@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -25,6 +26,46 @@ const emailList = z
   )
   .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
 
+/** proxy-addr's names for address ranges (loopback, link-local, unique-local). */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.0/8`, `::1`, `loopback`: an address, a CIDR range or a named range proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (docs/decisions/010-sign-in-sessions-and-proxy-trust.md): the proxies whose
+ * forwarded headers (X-Forwarded-For/-Proto/-Host) to believe, as Fastify's `trustProxy` takes
+ * them. Unset, `false` or `off`: none, the socket's address is the client's. Otherwise a
+ * comma-separated list of addresses, CIDR ranges or proxy-addr range names. A hop count is
+ * refused: Fastify 5 ignores one, since it cannot tell a proxy from a client that connects directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | string[] => {
+    if (['false', 'off', 'no'].includes(value)) return false;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must list the proxies' IP addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal)${bad ? `: "${bad}" is none of these` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /**
  * Every environment variable the server reads, with its default (README "Configuration" lists the
  * same). Parsed once at start-up by {@link loadConfig}.
@@ -32,9 +73,11 @@ const emailList = z
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Defaults by NODE_ENV below: development listens on loopback only.
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -138,8 +181,14 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });
     }
   })
-  // Debug pages default to on except in production (spec §2 "Debug and test pages").
-  .transform((env) => ({ ...env, DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production' }));
+  .transform((env) => ({
+    ...env,
+    // Development runs passwordless sign-in and debug calls: only this machine may reach it unless
+    // HOST says otherwise (issue #6). Production (containers, proxies) listens on every interface.
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Debug pages default to on except in production (spec §2 "Debug and test pages").
+    DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

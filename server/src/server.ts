@@ -84,7 +84,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
-  app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}`);
+  app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}${reachNote(config)}`);
   return {
     app,
     database,
@@ -96,4 +96,17 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       await database.close();
     },
   };
+}
+
+/**
+ * Outside production, says whether other machines can reach the server: by default it listens on
+ * loopback only, since development signs anyone in without a password (issue #6).
+ */
+function reachNote(config: Config): string {
+  if (config.NODE_ENV === 'production') return '';
+  const host = config.HOST;
+  const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+  return loopback
+    ? ` (listening on ${host} only, so no other machine can reach it; set HOST=0.0.0.0 to allow that)`
+    : ` (listening on ${host}: other machines can reach it)`;
 }

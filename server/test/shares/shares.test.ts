@@ -14,7 +14,12 @@ const FAILURE_LIMIT = 6;
 
 describe.each(databaseKinds)('task share links on %s', (kind) => {
   const clock = new MovableClock();
-  const server = useTestServer(kind, { ...STAFF_ENV, AGENT_WORKER: 'false', SHARE_LINK_FAILURE_LIMIT: String(FAILURE_LIMIT) }, { clock });
+  // Tests pose as clients behind our proxy (X-Forwarded-For), which runs on this machine.
+  const server = useTestServer(
+    kind,
+    { ...STAFF_ENV, AGENT_WORKER: 'false', SHARE_LINK_FAILURE_LIMIT: String(FAILURE_LIMIT), TRUST_PROXY: 'loopback' },
+    { clock },
+  );
   let admin = { token: '' };
   // Each test comes from its own address, so the wrong-token limit of one test does not touch another.
   let address = 0;
