@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { createAuthSession, endAuthSession, extendAuthSession, isTokenLive, retireToken } from './auth-sessions.repository.ts';
 
@@ -66,9 +66,11 @@ export interface TokenService {
  * @param secret at least 32 bytes of key material (AUTH_SECRET, or {@link loadOrCreateSecret}).
  * @param ttlSeconds token lifetime in seconds (AUTH_TOKEN_TTL_SECONDS).
  * @param db where sign-in sessions and retired token ids are kept.
- * @param clock the time tokens are issued and checked at.
  */
-export function createTokenService(secret: string, ttlSeconds: number, db: Db, clock: Clock): TokenService {
+export function createTokenService(secret: string, ttlSeconds: number, db: Db): TokenService {
+  // Real time, not the app's clock: tests move that clock by days to expire share links, and the
+  // tokens of their signed-in callers must keep working.
+  const clock = systemClock;
   const key = new TextEncoder().encode(secret);
   const sign = async (claims: TokenClaims, sid: string, now: Date) => {
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
