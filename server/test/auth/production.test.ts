@@ -47,7 +47,9 @@ describe('forwarded headers and https-only headers', () => {
   const direct = useTestServer('pglite', { ...PRODUCTION, PUBLIC_URL: 'http://unstuck.example' });
 
   it('without TRUST_PROXY a client cannot claim the production domain with X-Forwarded-Host', async () => {
-    const providers = await fetch(`${direct.url}/api/auth/providers`, { headers: { ...FROM_PRODUCTION_DOMAIN, 'x-forwarded-proto': 'http' } });
+    const providers = await fetch(`${direct.url}/api/auth/providers`, {
+      headers: { ...FROM_PRODUCTION_DOMAIN, 'x-forwarded-proto': 'http' },
+    });
     expect(await providers.json()).toEqual({ providers: [], mode: 'redirect' });
   });
 
