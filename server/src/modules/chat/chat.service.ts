@@ -93,7 +93,7 @@ export async function submitJob(
 ): Promise<PostMessageResponse> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    await lockCallerRow(tx, caller, now);
+    await lockCallerRow(tx, caller);
     const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, job.content, now);
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
     if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
