@@ -13,3 +13,4 @@ export * from './shares.ts';
 export * from './expert.ts';
 export * from './agents.ts';
 export * from './code-sharing.ts';
+export * from './files.ts';

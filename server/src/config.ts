@@ -144,6 +144,18 @@ const configSchema = z
     MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),
+    FILE_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3600),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: optionalUrl,
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -166,6 +178,10 @@ const configSchema = z
     if (Boolean(env.GITHUB_TOKEN) !== Boolean(env.GITHUB_OWNER)) {
       const [set, missing] = env.GITHUB_TOKEN ? ['GITHUB_TOKEN', 'GITHUB_OWNER'] : ['GITHUB_OWNER', 'GITHUB_TOKEN'];
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required together with ${set}` });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required together with the other S3 key' });
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });

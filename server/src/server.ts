@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -11,7 +10,8 @@ import { signInStartupNotice } from './modules/auth/identity-providers.ts';
 import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
-import { createLocalStorage } from './modules/files/storage.ts';
+import { createFileUrlSigner } from './modules/files/file-urls.ts';
+import { storageFromConfig } from './modules/files/storage.ts';
 
 /** A running server and how to stop it. */
 export interface RunningServer {
@@ -35,7 +35,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
   const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
   const identity = createIdentityRegistry(config, database.db);
-  const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  const storage = storageFromConfig(config);
   const brain = brainFromConfig(config);
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
@@ -52,6 +52,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     identity,
     relyingParty: createRelyingParty(),
     storage,
+    fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
   });
   const agentDeps = { db: database.db, brain, clock, config };
