@@ -287,6 +287,32 @@ describe('file uploads (local folder)', () => {
     const link = /\((\/api\/v2\/files\/[^)]+)\)/.exec(message.content)![1]!;
     expect((await get(server, link)).status).toBe(200);
   });
+  it("Submit Job: the upload answer's link goes into the job, the file joins its conversation and is shown there", async () => {
+    const { token } = await signInAs(server);
+    const uploaded = await uploadMultipart(server, { token }, { name: 'spec.txt', data: 'Checkout must accept coupons.\n' });
+    const job = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        type: 'direct',
+        recipientId: 'agent-1',
+        content: 'Job: Coupons\n\nAdd coupons to checkout.',
+        metadata: { jobTitle: 'Coupons', techStack: '', attachments: [uploaded.body.fileUrl] },
+      }),
+    });
+    expect(job.status).toBe(201);
+    const { conversation_id: conversationId } = (await job.json()) as { conversation_id: string };
+    const [message] = (await readMessages(server.url, { token }, conversationId)).body;
+    expect(message.attachments).toEqual([
+      {
+        url: expect.stringMatching(/^\/api\/v2\/files\/[0-9a-f-]{36}\?expires=/),
+        file_name: 'spec.txt',
+        size: 30,
+        content_type: 'text/plain',
+      },
+    ]);
+    expect(await (await get(server, message.attachments[0].url)).text()).toBe('Checkout must accept coupons.\n');
+  });
 });
 
 describe('file uploads (S3-compatible store)', () => {
