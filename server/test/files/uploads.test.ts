@@ -7,9 +7,10 @@ import S3rver from 's3rver';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@unstuck/contract';
-import { files } from '../../src/db/schema.ts';
+import { files, tasks } from '../../src/db/schema.ts';
 import { callJson, identityHeaders, newGuestId, readMessages, type Identity, type JsonAnswer } from '../support/http.ts';
 import { MovableClock, signInAs, useTestServer, type TestServer } from '../support/test-server.ts';
+import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
 const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script><circle r="4"/></svg>';
@@ -312,6 +313,19 @@ describe('file uploads (local folder)', () => {
       },
     ]);
     expect(await (await get(server, message.attachments[0].url)).text()).toBe('Checkout must accept coupons.\n');
+  });
+  it('a ZIP of code uploaded into a conversation is analysed into its task', async () => {
+    const guest = { guest: newGuestId() };
+    const sent = await sendWithFiles(server, guest, 'My project is attached next', []);
+    const zip = await buildZip(SMALL_PROJECT);
+    const answer = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+      content: dataUrl(zip, 'application/zip'),
+      fileName: 'project.zip',
+      conversationId: sent.body.conversation_id,
+    });
+    expect(answer.body).toMatchObject({ contentType: 'application/zip', fileName: 'project.zip' });
+    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, sent.body.conversation_id));
+    expect(task?.codeAnalysis).toEqual(SMALL_PROJECT_ANALYSIS);
   });
 });
 

@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
+import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { findUser, lockCallerRow } from '../users/users.repository.ts';
 import { isFileParticipant, readFile, storeFile, type IncomingFile } from './files.service.ts';
 
@@ -181,7 +182,11 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       const stored = await deps.db.transaction(async (tx) => {
         const { mergedIntoUserId } = await lockCallerRow(tx, caller, deps.clock.now());
         if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
-        if (conversationId && !(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+        if (conversationId) {
+          if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+          // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
+          await analyseAttachedCode(tx, deps.config, conversationId, file.data);
+        }
         return storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId: conversationId ?? null, file });
       });
       const url = deps.fileUrls.sign(stored.id);
