@@ -180,7 +180,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       // Per-address hourly allowance of upload bytes (issue #6 item 4), shared with chat attachments.
       await countUploadBytes(deps, request.ip, file.data.length);
       const stored = await deps.db.transaction(async (tx) => {
-        const { mergedIntoUserId } = await lockCallerRow(tx, caller, deps.clock.now());
+        const { mergedIntoUserId } = await lockCallerRow(tx, caller);
         if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
         if (conversationId) {
           if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');

@@ -24,7 +24,7 @@ import {
 /** The version our message-tool server announces (spec §7 "Protocol version 2.0.0"). */
 export const MCP_SERVER_VERSION = '2.0.0';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls'>;
 
 type Run<Name extends McpToolName> = (
   deps: Deps,
