@@ -178,8 +178,7 @@ describe('the signed-in area', () => {
     await closePage(page);
   });
 
-  // Needs POST /code-sharing/api/files/upload (branch i10-uploads) on main; unskip when it lands.
-  it.skip('a job with a dragged file is uploaded, submitted and shows the file in Messages', async () => {
+  it('a job with a dragged file is uploaded, submitted and shows the file in Messages', async () => {
     const page = await signedInPage('lee@example.com', 'Lee');
     await openSubmitJob(page);
     await fillJob(page, 'Fix the failing invoice export');

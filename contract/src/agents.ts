@@ -78,3 +78,35 @@ export const agentConversationSchema = z.object({
   task: z.object({ id: z.string(), status: taskStatusSchema, proposalStatus: z.string().nullable() }).nullable(),
 });
 export type AgentConversation = z.infer<typeof agentConversationSchema>;
+
+/**
+ * The MCP tools of the message-tool server (spec §7, issue #9): the spec's `send_message` and what
+ * an agent needs to do agent-1's whole job from outside. The server validates tool input with these
+ * schemas and lists them (as JSON Schema) in `tools/list`; the documentation page shows the same.
+ */
+export const MCP_TOOLS = {
+  send_message: {
+    description:
+      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId (or metadata.conversationId), or give recipientId (the person) to use their latest conversation with you.',
+    input: agentMessageSchema,
+  },
+  list_conversations: {
+    description: 'List conversations addressed to you, most recent first; by default only those waiting for your answer.',
+    input: listAgentConversationsInputSchema,
+  },
+  read_conversation: {
+    description: "Read a conversation's messages (oldest first, staff notes included) and its task's brief.",
+    input: readAgentConversationInputSchema,
+  },
+  update_task: {
+    description:
+      "Update the conversation's task: diagnosis, clarifiedScope, jobSummaryForEngineer and status (not the accepted or expert states).",
+    input: updateAgentTaskInputSchema,
+  },
+  send_proposal: {
+    description:
+      'Send a proposal (estimate, scope, next steps) the person can accept or ask to modify; the message and the task are marked as agent-1 marks its own.',
+    input: sendAgentProposalInputSchema,
+  },
+} as const;
+export type McpToolName = keyof typeof MCP_TOOLS;

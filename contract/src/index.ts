@@ -14,4 +14,4 @@ export * from './expert.ts';
 export * from './agents.ts';
 export * from './code-sharing.ts';
 export * from './account.ts';
-export * from './jobs.ts';
+export * from './files.ts';

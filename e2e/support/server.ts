@@ -14,6 +14,8 @@ export interface TestServer {
   /** Everything the server printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** `kill -9`: the process dies mid-work; the data folder stays for a restart. */
+  kill(): Promise<void>;
 }
 
 /** A port nobody listens on right now. */
@@ -45,17 +47,32 @@ export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<st
  * builds both first) on a free port with a fresh data folder, and resolves once GET /api/health
  * answers 200.
  * @param options.root the installation to run (default: this checkout).
+ * @param options.dataDir an existing data folder (a restart); it is then left in place by stop().
  */
-export async function startServer(env: ServerEnv = {}, options: { root?: string; timeoutMs?: number } = {}): Promise<TestServer> {
+export async function startServer(
+  env: ServerEnv = {},
+  options: { root?: string; timeoutMs?: number; dataDir?: string } = {},
+): Promise<TestServer> {
   const { root = REPO_ROOT, timeoutMs = 90_000 } = options;
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'unstuck-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'unstuck-e2e-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   const extra = typeof env === 'function' ? env(baseUrl) : env;
   let output = '';
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Browser suites and the bench send from one address: per-address limits must not throttle them.
+      MESSAGES_PER_HOUR_PER_ADDRESS: '1000000',
+      GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: '1000000',
+      UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(1024 ** 4),
+      ...extra,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -68,7 +85,11 @@ export async function startServer(env: ServerEnv = {}, options: { root?: string;
       await exited(child);
       clearTimeout(killer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited(child);
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -79,7 +100,7 @@ export async function startServer(env: ServerEnv = {}, options: { root?: string;
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return { baseUrl, pid: child.pid ?? 0, dataDir, output: () => output, stop };
+      if (response.status === 200) return { baseUrl, pid: child.pid ?? 0, dataDir, output: () => output, stop, kill };
     } catch {
       // Not listening yet.
     }

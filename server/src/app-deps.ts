@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
 import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { FileUrlSigner } from './modules/files/file-urls.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
 /** Queues a conversation for agent-1 (durable: survives a restart). */
@@ -22,5 +23,7 @@ export interface AppDeps {
   /** Our OpenID Connect client side, shared by every provider. */
   relyingParty: RelyingParty;
   storage: FileStorage;
+  /** Signs the expiring links to stored files that views hand out. */
+  fileUrls: FileUrlSigner;
   agentQueue: AgentQueue;
 }

@@ -15,6 +15,7 @@ import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
+import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -34,7 +35,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(deps.config),
     // registerRequestLog writes one line per API request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
+    // pick its own rate-limit address and origin (issue #6).
+    trustProxy: deps.config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,10 +55,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 
+  // HSTS and upgrade-insecure-requests only where the app is served over https: sent over plain
+  // http they make browsers refuse the app on any host name but localhost (issue #6).
+  const https = deps.config.PUBLIC_URL?.startsWith('https:') === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
     },
+    strictTransportSecurity: https,
     // Popup sign-in: the app must keep its link to the popup it opens (docs/decisions/004-sign-in.md).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
@@ -78,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesApiRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
+  await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -5,6 +6,14 @@ const booleanFlag = z
   .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
 
 const optionalUrl = z.url().optional();
+
+/** `a, b` → `['a', 'b']`. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 /** `a@x.com, B@y.org` → `['a@x.com', 'b@y.org']`: admin emails compare case-insensitively. */
 const emailList = z
@@ -17,6 +26,46 @@ const emailList = z
   )
   .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
 
+/** proxy-addr's names for address ranges (loopback, link-local, unique-local). */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.0/8`, `::1`, `loopback`: an address, a CIDR range or a named range proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (docs/decisions/010-sign-in-sessions-and-proxy-trust.md): the proxies whose
+ * forwarded headers (X-Forwarded-For/-Proto/-Host) to believe, as Fastify's `trustProxy` takes
+ * them. Unset, `false` or `off`: none, the socket's address is the client's. Otherwise a
+ * comma-separated list of addresses, CIDR ranges or proxy-addr range names. A hop count is
+ * refused: Fastify 5 ignores one, since it cannot tell a proxy from a client that connects directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | string[] => {
+    if (['false', 'off', 'no'].includes(value)) return false;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must list the proxies' IP addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal)${bad ? `: "${bad}" is none of these` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /**
  * Every environment variable the server reads, with its default (README "Configuration" lists the
  * same). Parsed once at start-up by {@link loadConfig}.
@@ -24,9 +73,11 @@ const emailList = z
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Defaults by NODE_ENV below: development listens on loopback only.
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -42,7 +93,18 @@ const configSchema = z
       .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
       .default('USD'),
     AGENT_WORKER: booleanFlag.default(true),
+    AGENT_MODE: z.enum(['builtin', 'external']).default('builtin'),
+    MCP_ALLOWED_HOSTS: commaList
+      .pipe(z.array(z.string().regex(/^[A-Za-z0-9.\-[\]:]+$/, 'must be a comma-separated list of host names')))
+      .default([]),
+    MCP_ALLOWED_ORIGINS: commaList
+      .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins such as https://app.example.com' })))
+      .transform((origins) => origins.map((origin) => new URL(origin).origin))
+      .default([]),
     AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    // pg-boss refuses heartbeats under 10 s.
+    AGENT_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
+    AGENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: z.string().min(1).optional(),
@@ -79,6 +141,21 @@ const configSchema = z
       .int()
       .min(1)
       .default(100 * 1024 * 1024),
+    MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+    GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),
+    FILE_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3600),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: optionalUrl,
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -102,6 +179,10 @@ const configSchema = z
       const [set, missing] = env.GITHUB_TOKEN ? ['GITHUB_TOKEN', 'GITHUB_OWNER'] : ['GITHUB_OWNER', 'GITHUB_TOKEN'];
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required together with ${set}` });
     }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required together with the other S3 key' });
+    }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
     }
@@ -116,8 +197,14 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });
     }
   })
-  // Debug pages default to on except in production (spec §2 "Debug and test pages").
-  .transform((env) => ({ ...env, DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production' }));
+  .transform((env) => ({
+    ...env,
+    // Development runs passwordless sign-in and debug calls: only this machine may reach it unless
+    // HOST says otherwise (issue #6). Production (containers, proxies) listens on every interface.
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Debug pages default to on except in production (spec §2 "Debug and test pages").
+    DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

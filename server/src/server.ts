@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -11,7 +10,8 @@ import { signInStartupNotice } from './modules/auth/identity-providers.ts';
 import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
-import { createLocalStorage } from './modules/files/storage.ts';
+import { createFileUrlSigner } from './modules/files/file-urls.ts';
+import { storageFromConfig } from './modules/files/storage.ts';
 
 /** A running server and how to stop it. */
 export interface RunningServer {
@@ -35,7 +35,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
   const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
   const identity = createIdentityRegistry(config, database.db);
-  const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  const storage = storageFromConfig(config);
   const brain = brainFromConfig(config);
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
@@ -52,26 +52,31 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     identity,
     relyingParty: createRelyingParty(),
     storage,
+    fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
   });
   const agentDeps = { db: database.db, brain, clock, config };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
+    heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
+    concurrency: config.AGENT_CONCURRENCY,
     log: app.log,
-    handler: config.AGENT_WORKER
-      ? async (conversationId) => {
-          try {
-            await answerConversation(agentDeps, conversationId);
-          } catch (error) {
-            // The queue retries the turn; say why this attempt failed.
-            app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
-            throw error;
+    // In external mode agent-1's turns wait for an agent connected over MCP (issue #9).
+    handler:
+      config.AGENT_WORKER && config.AGENT_MODE === 'builtin'
+        ? async (conversationId) => {
+            try {
+              await answerConversation(agentDeps, conversationId);
+            } catch (error) {
+              // The queue retries the turn; say why this attempt failed.
+              app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
+              throw error;
+            }
           }
-        }
-      : undefined,
+        : undefined,
   });
   queueRef.enqueue = (id) => queue.enqueue(id);
-  for (const conversationId of await findWaitingConversations(database)) await queue.enqueue(conversationId);
+  await queue.enqueueMissing(await findWaitingConversations(database));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
@@ -80,7 +85,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
-  app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}`);
+  app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}${reachNote(config)}`);
   return {
     app,
     database,
@@ -92,4 +97,17 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       await database.close();
     },
   };
+}
+
+/**
+ * Outside production, says whether other machines can reach the server: by default it listens on
+ * loopback only, since development signs anyone in without a password (issue #6).
+ */
+function reachNote(config: Config): string {
+  if (config.NODE_ENV === 'production') return '';
+  const host = config.HOST;
+  const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+  return loopback
+    ? ` (listening on ${host} only, so no other machine can reach it; set HOST=0.0.0.0 to allow that)`
+    : ` (listening on ${host}: other machines can reach it)`;
 }

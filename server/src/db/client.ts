@@ -8,21 +8,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromPglite, type Db as QueueDb } from 'pg-boss';
 import { MIGRATIONS_DIR as migrationsFolder } from '../paths.ts';
 import { schema } from './schema.ts';
 
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Runs raw SQL for libraries that bring their own queries (pg-boss): rows of the last statement. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-
 /** An open database: Drizzle on top, the driver's raw access for pg-boss, and close(). */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** pg-boss's connection options: its `db` hook on PGlite, a connection string on PostgreSQL. */
-  queue: { db: { executeSql: ExecuteSql } } | { connectionString: string };
+  /** pg-boss's connection options: its PGlite adapter (one in-process connection), or a connection string. */
+  queue: { db: QueueDb; backend: 'pglite' } | { connectionString: string };
   close(): Promise<void>;
 }
 
@@ -52,13 +50,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  const executeSql: ExecuteSql = async (text, values) => {
-    if (values && values.length > 0) return client.query(text, values);
-    // pg-boss sends multi-statement scripts without parameters; exec runs them as one.
-    const results = await client.exec(text);
-    return results.at(-1) ?? { rows: [] };
-  };
-  return { db: db as unknown as Db, kind: 'pglite', queue: { db: { executeSql } }, close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', queue: { db: fromPglite(client), backend: 'pglite' }, close: () => client.close() };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {

@@ -200,18 +200,44 @@ export const signInCodes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the browser-binding cookie set with the code: only that browser may exchange it (login CSRF).
+    browserHash: text('browser_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sign_in_codes_expires_idx').on(t.expiresAt)],
 );
 
-/** Access tokens ended by logout, by JWT id, until they would have expired anyway. */
+/**
+ * Sign-in sessions (docs/decisions/010-sign-in-sessions-and-proxy-trust.md): every token issued
+ * from one sign-in and its refreshes carries the session's id (`sid`). A token is accepted only
+ * while its session row exists: logout deletes it, and deleting the user deletes it by cascade.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // When the session's newest token expires; rows past it are pruned.
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Access tokens retired by a refresh, by JWT id: refused from `refused_from` on (a short grace lets
+ * a second tab that refreshed the same token at the same moment keep going), kept until they would
+ * have expired anyway.
+ */
 export const revokedTokens = pgTable(
   'revoked_tokens',
   {
     jti: text('jti').primaryKey(),
     userId: text('user_id').notNull(),
+    refusedFrom: timestamp('refused_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
@@ -323,6 +349,7 @@ export const schema = {
   appSettings,
   authRequests,
   signInCodes,
+  authSessions,
   revokedTokens,
   oidcPayloads,
   rateLimits,

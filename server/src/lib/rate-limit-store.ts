@@ -17,19 +17,20 @@ const SWEEP_EVERY = 500;
 let hits = 0;
 
 /**
- * Counts one hit on `key` in a fixed window of `windowMs` that starts with the key's first hit (the
- * database's clock decides). Every instance shares the counter (ARCHITECTURE.md: nothing shared
- * lives in one process's memory).
+ * Counts one hit (or `amount` units, e.g. KiB uploaded) on `key` in a fixed window of `windowMs` that
+ * starts with the key's first hit (the database's clock decides). Every instance shares the counter
+ * (ARCHITECTURE.md: nothing shared lives in one process's memory).
+ * @param amount what this hit adds, a positive integer (the column is a 32-bit integer).
  * @returns the count including this hit, and the window left.
  */
-export async function countHit(db: Db, key: string, windowMs: number): Promise<CounterState> {
+export async function countHit(db: Db, key: string, windowMs: number, amount = 1): Promise<CounterState> {
   hits += 1;
   if (hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.windowEndsAt} < now()`);
   const result = await db.execute(sql`
     insert into rate_limits (key, count, window_ends_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    values (${key}, ${amount}, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.window_ends_at <= now() then excluded.count else rate_limits.count + excluded.count end,
       window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
                             else rate_limits.window_ends_at end
     returning count, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`);

@@ -100,7 +100,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
           { name: 'big.bin', type: 'application/octet-stream', data: new Uint8Array(10 * 1024 * 1024 + 1) },
         ),
         413,
-        /larger than 10 MB/,
+        /larger than the 10 MB limit/,
       ],
       [
         sendMessage(
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
           { name: 'dump.zip', type: 'application/zip', data: new Uint8Array(15 * 1024 * 1024) },
         ),
         413,
-        /larger than 10 MB/,
+        /larger than the 10 MB limit/,
       ],
     ];
     for (const [answer, status, detail] of cases) {
@@ -130,14 +130,20 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
       { name: 'screen shot.png', type: 'application/octet-stream', data: png },
     );
     expect(sent.status).toBe(200);
-    expect(sent.body.attachment_url).toMatch(/^\/api\/v2\/files\/[0-9a-f-]{36}\/screen%20shot\.png$/);
+    // A signed link without the file's name (issue #6 item 11, docs/decisions/015).
+    expect(sent.body.attachment_url).toMatch(/^\/api\/v2\/files\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
     const file = await fetch(`${server.url}${sent.body.attachment_url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(png);
     const list = await readMessages(server.url, guest, sent.body.conversation_id);
     expect(list.body[0].attachments).toEqual([
-      { url: sent.body.attachment_url, file_name: 'screen shot.png', size: png.length, content_type: 'image/png' },
+      {
+        url: expect.stringContaining(sent.body.attachment_url.split('?')[0]),
+        file_name: 'screen shot.png',
+        size: png.length,
+        content_type: 'image/png',
+      },
     ]);
   });
 

@@ -10,7 +10,8 @@ import path from 'node:path';
 
 const REQUEST = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
 
-describe.each(databaseKinds)('agent-1 durability on %s', (kind) => {
+// Each test starts servers one after another; a first PGlite start alone can take 20 s on a loaded machine.
+describe.each(databaseKinds)('agent-1 durability on %s', { timeout: 120_000 }, (kind) => {
   let testDatabase: TestDatabase | undefined;
   let dataDir: string | undefined;
   const running: Array<{ close(): Promise<void> }> = [];

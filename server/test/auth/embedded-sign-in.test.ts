@@ -30,7 +30,7 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
   });
 
   it('a person signs in with email and name over real HTTP and calls the API with the token', async () => {
-    const { url } = await runSignIn(server.url, 'dev', {
+    const { url, browser } = await runSignIn(server.url, 'dev', {
       form: { email: 'Ada@Example.com', name: 'Ada Lovelace' },
       returnTo: '/dashboard',
     });
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
     const code = url.searchParams.get('auth_code')!;
     expect(code).toMatch(/^[\w-]{43}$/);
 
-    const session = await exchangeCode(server.url, code);
+    const session = await exchangeCode(server.url, code, browser);
     expect(session.status).toBe(200);
     expect(session.body.user).toEqual({
       uid: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -66,7 +66,7 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
   });
 
   it('popup mode ends on a page that posts the one-time code to the app origin only, and keeps the opener', async () => {
-    const { url, response } = await runSignIn(server.url, 'dev', { form: { email: 'pop@example.com' }, mode: 'popup' });
+    const { url, response, browser } = await runSignIn(server.url, 'dev', { form: { email: 'pop@example.com' }, mode: 'popup' });
     expect(url.pathname).toBe('/api/auth/callback/dev');
     expect(response.status).toBe(200);
     expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
     expect(html).toContain(`var message = {"type":"unstuck-auth","code":"${code}"}, origin = "${server.url}"`);
     expect(html).toContain('window.opener.postMessage(message, origin); window.close();');
     expect(html).not.toMatch(/eyJ/); // no JWT on the page
-    expect((await exchangeCode(server.url, code!)).status).toBe(200);
+    expect((await exchangeCode(server.url, code!, browser)).status).toBe(200);
   });
 
   it('Cancel at the provider ends at /login-error?code=cancelled, or posts the error in popup mode', async () => {
@@ -134,6 +134,21 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
     const replay = await stopAtCallback.browser.request(callbackUrl);
     expect(replay.headers.get('location')).toBe('/login-error?code=other');
     expect(attacker.url.searchParams.get('auth_code')).toBeTruthy();
+  });
+
+  it("an attacker's one-time code does not sign another browser in (login CSRF through /?auth_code=), and is used up", async () => {
+    const attacker = await runSignIn(server.url, 'dev', { form: { email: 'mallory@example.com' } });
+    const code = attacker.url.searchParams.get('auth_code')!;
+    expect(attacker.browser.cookie(new URL(server.url).host, 'unstuck_sign_in_browser')).toMatch(/^[\w-]{43}$/);
+    // The victim's browser has cookies of its own (a sign-in of its own), just not the attacker's.
+    const victim = await runSignIn(server.url, 'dev', { form: { email: 'victim@example.com' } });
+    expect(await exchangeCode(server.url, code, victim.browser)).toEqual({
+      status: 401,
+      body: { detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again' },
+    });
+    expect((await exchangeCode(server.url, code)).status).toBe(401);
+    expect((await exchangeCode(server.url, code, attacker.browser)).status).toBe(401);
+    expect((await exchangeCode(server.url, victim.url.searchParams.get('auth_code')!, victim.browser)).status).toBe(200);
   });
 
   // Several instances share PostgreSQL; PGlite is one process per data folder.

@@ -47,9 +47,9 @@ describe.each(databaseKinds)('sign-in through an external OpenID provider on %s'
 
   it('a person signs in at the provider and gets our token with its claims (ID token and UserInfo)', async () => {
     provider.account = MARIE;
-    const { url } = await runSignIn(server.url, 'oidc', { returnTo: '/submit-job' });
+    const { url, browser } = await runSignIn(server.url, 'oidc', { returnTo: '/submit-job' });
     expect(url.searchParams.get('return_to')).toBe('/submit-job');
-    const session = await exchangeCode(server.url, url.searchParams.get('auth_code')!);
+    const session = await exchangeCode(server.url, url.searchParams.get('auth_code')!, browser);
     expect(session.body.user).toEqual({
       uid: expect.any(String),
       email: 'marie@lab.example',
@@ -69,8 +69,8 @@ describe.each(databaseKinds)('sign-in through an external OpenID provider on %s'
 
   it('an unverified email on the admin list does not make an admin', async () => {
     provider.account = { ...MARIE, sub: 'ext-2002', email_verified: false };
-    const { url } = await runSignIn(server.url, 'oidc');
-    const session = await exchangeCode(server.url, url.searchParams.get('auth_code')!);
+    const { url, browser } = await runSignIn(server.url, 'oidc');
+    const session = await exchangeCode(server.url, url.searchParams.get('auth_code')!, browser);
     expect(session.body.user).toMatchObject({ email: 'marie@lab.example', admin: false });
   });
 

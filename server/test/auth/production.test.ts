@@ -6,11 +6,11 @@ import { callJson } from '../support/http.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
-// What the load balancer in front of the production domain reports (Fastify trusts the proxy).
+// What the load balancer in front of the production domain reports (trusted: TRUST_PROXY=loopback).
 const FROM_PRODUCTION_DOMAIN = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'unstuck.example' };
 
 describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind) => {
-  const server = useTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example' });
+  const server = useTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example', TRUST_PROXY: 'loopback' });
 
   it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
     expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({
@@ -32,8 +32,31 @@ describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind)
     expect(elsewhere.headers.get('location')).toBe('/login-error?code=unauthorized-domain');
   });
 
+  it('an https PUBLIC_URL sends HSTS and upgrade-insecure-requests', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(home.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
   it('debug pages are off by default', async () => {
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(404);
+  });
+});
+
+describe('forwarded headers and https-only headers', () => {
+  const direct = useTestServer('pglite', { ...PRODUCTION, PUBLIC_URL: 'http://unstuck.example' });
+
+  it('without TRUST_PROXY a client cannot claim the production domain with X-Forwarded-Host', async () => {
+    const providers = await fetch(`${direct.url}/api/auth/providers`, {
+      headers: { ...FROM_PRODUCTION_DOMAIN, 'x-forwarded-proto': 'http' },
+    });
+    expect(await providers.json()).toEqual({ providers: [], mode: 'redirect' });
+  });
+
+  it('a plain-http PUBLIC_URL gets neither HSTS nor upgrade-insecure-requests (a blank page on any other host name)', async () => {
+    const home = await fetch(`${direct.url}/`);
+    expect(home.headers.get('strict-transport-security')).toBeNull();
+    expect(home.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
   });
 });
 

@@ -56,3 +56,24 @@ describe.runIf(databaseKinds.includes('postgres'))('sign-in rate limit across in
     expect((await exchange(second.url)).status).toBe(429);
   });
 });
+
+describe('the sign-in limit and X-Forwarded-For', () => {
+  const direct = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '2' });
+  const proxied = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1/8, ::1' });
+  const startFrom = (url: string, address: string) =>
+    fetch(`${url}/api/auth/login/dev?mode=redirect`, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
+
+  it('without TRUST_PROXY, a client rotating X-Forwarded-For stays in its own bucket', async () => {
+    const statuses = [];
+    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(direct.url, `203.0.113.${i}`)).status);
+    expect(statuses).toEqual([302, 302, 429, 429]);
+  });
+
+  it('behind a proxy TRUST_PROXY names, each forwarded client address has its own bucket', async () => {
+    const statuses = [];
+    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(proxied.url, `203.0.113.${i}`)).status);
+    expect(statuses).toEqual([302, 302, 302, 302]);
+    expect((await startFrom(proxied.url, '203.0.113.1')).status).toBe(302);
+    expect((await startFrom(proxied.url, '203.0.113.1')).status).toBe(429);
+  });
+});

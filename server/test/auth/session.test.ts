@@ -1,31 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { appSettings, signInCodes, users } from '../../src/db/schema.ts';
+import { appSettings, authSessions, revokedTokens, signInCodes, users } from '../../src/db/schema.ts';
+import { RETIRED_TOKEN_GRACE_SECONDS } from '../../src/modules/auth/tokens.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, sendMessage } from '../support/http.ts';
 import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
+import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('our session token on %s', (kind) => {
-  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.org' });
+  const server = useTestServer(kind, { ...STAFF_ENV, ADMIN_EMAILS: 'Boss@Example.com, other@example.org, admin@example.com' });
 
   const session = (token: string) => callJson(server.url, 'GET', '/api/session', { token });
   const post = (path: string, token: string) => callJson(server.url, 'POST', path, { token });
 
   it('a one-time code works once', async () => {
-    const { url } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
+    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
     const code = url.searchParams.get('auth_code')!;
-    expect((await exchangeCode(server.url, code)).status).toBe(200);
-    expect(await exchangeCode(server.url, code)).toEqual({
+    expect((await exchangeCode(server.url, code, browser)).status).toBe(200);
+    expect(await exchangeCode(server.url, code, browser)).toEqual({
       status: 401,
-      body: { detail: 'This sign-in code is invalid, used or expired; sign in again' },
+      body: { detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again' },
     });
-    expect((await exchangeCode(server.url, 'made-up')).status).toBe(401);
+    expect((await exchangeCode(server.url, 'made-up', browser)).status).toBe(401);
   });
 
   it('a one-time code lives 60 seconds', async () => {
-    const { url } = await runSignIn(server.url, 'dev', { form: { email: 'slow@example.com' } });
+    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'slow@example.com' } });
     const [row] = await server.database.db.select().from(signInCodes).orderBy(desc(signInCodes.createdAt)).limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
@@ -33,7 +35,7 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
       .update(signInCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(signInCodes.codeHash, row!.codeHash));
-    expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!)).status).toBe(401);
+    expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!, browser)).status).toBe(401);
   });
 
   it('an email in ADMIN_EMAILS (any case) makes admin:true; others are not admin', async () => {
@@ -68,8 +70,9 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
   it('an expired token and a token signed with another key get 401', async () => {
     const person = await signInWithDevProvider(server.url, { email: 'forger@example.com' });
     const [stored] = await server.database.db.select().from(appSettings).where(eq(appSettings.key, 'auth_secret'));
-    const sign = (key: string, expiresAt: number) =>
-      new SignJWT({ ...person.user })
+    const { sid } = decodeJwt(person.token);
+    const sign = (key: string, expiresAt: number, claims: object = { ...person.user, sid }) =>
+      new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(person.user.uid)
         .setIssuer('unstuck')
@@ -80,7 +83,9 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
         .sign(new TextEncoder().encode(key));
     const now = Math.floor(Date.now() / 1000);
     expect((await session(await sign(stored!.value, now + 600))).status).toBe(200);
-    for (const token of [await sign(stored!.value, now - 10), await sign('x'.repeat(64), now + 600)]) {
+    const withoutSession = await sign(stored!.value, now + 600, person.user);
+    const otherSession = await sign(stored!.value, now + 600, { ...person.user, sid: crypto.randomUUID() });
+    for (const token of [await sign(stored!.value, now - 10), await sign('x'.repeat(64), now + 600), withoutSession, otherSession]) {
       expect(await session(token)).toEqual({ status: 401, body: { detail: 'Invalid or expired token' } });
     }
   });
@@ -97,5 +102,62 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
       body: '{}',
     });
     expect(empty.status).toBe(400);
+  });
+
+  it('every token refreshed from one sign-in shares its session id; logout ends all of them', async () => {
+    const person = await signInWithDevProvider(server.url, { email: 'tabs@example.com' });
+    const other = await signInWithDevProvider(server.url, { email: 'tabs@example.com' });
+    const refreshed = await post('/api/auth/refresh', person.token);
+    expect(refreshed.status).toBe(200);
+    const sid = decodeJwt(person.token).sid;
+    expect(sid).toEqual(expect.any(String));
+    expect(decodeJwt(refreshed.body.token).sid).toBe(sid);
+    expect(decodeJwt(other.token).sid).not.toBe(sid);
+    expect((await session(person.token)).status).toBe(200); // within the grace of a concurrent refresh
+
+    expect((await post('/api/auth/logout', refreshed.body.token)).status).toBe(200);
+    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    expect(await session(refreshed.body.token)).toEqual(expired);
+    expect(await session(person.token)).toEqual(expired);
+    expect(await post('/api/auth/refresh', person.token)).toEqual(expired);
+    expect((await session(other.token)).status).toBe(200);
+  });
+
+  it('a refresh retires the token it replaces after a short grace', async () => {
+    const person = await signInWithDevProvider(server.url, { email: 'renewer@example.com' });
+    const renewed = await post('/api/auth/refresh', person.token);
+    expect(renewed.status).toBe(200);
+    // A second tab renewing the same token at the same moment is not signed out.
+    expect((await post('/api/auth/refresh', person.token)).status).toBe(200);
+    const { jti } = decodeJwt(person.token);
+    const [retired] = await server.database.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!));
+    expect(retired!.refusedFrom.getTime() - Date.now()).toBeGreaterThan((RETIRED_TOKEN_GRACE_SECONDS - 10) * 1000);
+    expect(retired!.refusedFrom.getTime() - Date.now()).toBeLessThanOrEqual(RETIRED_TOKEN_GRACE_SECONDS * 1000);
+    // The grace ends.
+    await server.database.db
+      .update(revokedTokens)
+      .set({ refusedFrom: new Date(Date.now() - 1000) })
+      .where(eq(revokedTokens.jti, jti!));
+    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    expect(await session(person.token)).toEqual(expired);
+    expect(await post('/api/auth/refresh', person.token)).toEqual(expired);
+    expect((await session(renewed.body.token)).status).toBe(200);
+  });
+
+  it("a deleted user's tokens get 401 and do not bring the account back", async () => {
+    const { admin } = await signInStaff(server);
+    const leaver = await signInWithDevProvider(server.url, { email: 'deleted@example.com', name: 'Deleted' });
+    const renewed = await post('/api/auth/refresh', leaver.token);
+    const deleted = await callJson(server.url, 'DELETE', `/api/admin/users/${leaver.user.uid}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+    expect(await server.database.db.select().from(authSessions).where(eq(authSessions.userId, leaver.user.uid))).toEqual([]);
+
+    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    for (const token of [leaver.token, renewed.body.token]) {
+      expect(await sendMessage(server.url, { token }, { content: 'I am back' })).toEqual(expired);
+      expect(await post('/api/auth/refresh', token)).toEqual(expired);
+      expect(await session(token)).toEqual(expired);
+    }
+    expect(await server.database.db.select().from(users).where(eq(users.id, leaver.user.uid))).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
@@ -30,4 +33,61 @@ describe('configuration', () => {
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('PORT: ');
   });
+
+  it('listens on loopback only outside production unless HOST is set', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('TRUST_PROXY is off by default and takes addresses, CIDR ranges or range names, not hop counts', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,uniquelocal' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: must list the proxies' IP addresses or CIDR ranges.*"1"/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*"true" is none of these/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('in development the start-up line says the server listens on 127.0.0.1 only, and it does', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-host-'));
+    const env: Record<string, string | undefined> = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    delete env.HOST;
+    delete env.NODE_ENV;
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const ready = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no ready line in:\n${output}`)), 120_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const line = output.split('\n').find((l) => l.includes('is ready'));
+          if (line) {
+            clearTimeout(timer);
+            resolve(line);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      });
+      expect(ready).toContain('(listening on 127.0.0.1 only, so no other machine can reach it; set HOST=0.0.0.0 to allow that)');
+      const port = /localhost:(\d+)/.exec(ready)?.[1];
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      const outward = Object.values(os.networkInterfaces())
+        .flat()
+        .find((address) => address && address.family === 'IPv4' && !address.internal);
+      if (outward) await expect(fetch(`http://${outward.address}:${port}/api/health`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

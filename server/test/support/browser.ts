@@ -16,8 +16,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export class TestBrowser {
   private cookies: StoredCookie[] = [];
 
-  /** A GET or a form POST (`form` is sent as application/x-www-form-urlencoded). */
-  async request(url: string | URL, form?: Record<string, string>): Promise<Response> {
+  /**
+   * A GET, a form POST (`form` is sent as application/x-www-form-urlencoded) or a JSON POST
+   * (`{ json }`, as the web app's fetch sends it).
+   */
+  async request(url: string | URL, form?: Record<string, string> | { json: unknown }): Promise<Response> {
     const target = new URL(url);
     const cookie = this.cookies
       .filter((c) => c.host === target.host && target.pathname.startsWith(c.path))
@@ -25,7 +28,11 @@ export class TestBrowser {
       .join('; ');
     const headers: Record<string, string> = cookie ? { cookie } : {};
     const init: RequestInit = { redirect: 'manual', headers };
-    if (form) {
+    if (form && 'json' in form) {
+      init.method = 'POST';
+      init.body = JSON.stringify(form.json);
+      headers['content-type'] = 'application/json';
+    } else if (form) {
       init.method = 'POST';
       init.body = new URLSearchParams(form);
       headers['content-type'] = 'application/x-www-form-urlencoded';

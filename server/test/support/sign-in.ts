@@ -28,16 +28,17 @@ export async function runSignIn(
   return { ...reached, browser };
 }
 
-/** Exchanges the one-time code of `/?auth_code=…` for our token (`POST /api/auth/session`). */
+/**
+ * Exchanges the one-time code of `/?auth_code=…` for our token (`POST /api/auth/session`).
+ * @param browser whose cookies go with the request: the browser that signed in, another one, or
+ *   none (a bare request).
+ */
 export async function exchangeCode(
   baseUrl: string,
   code: string,
+  browser: TestBrowser = new TestBrowser(),
 ): Promise<{ status: number; body: SessionResponse & { detail?: string } }> {
-  const response = await fetch(`${baseUrl}/api/auth/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
+  const response = await browser.request(`${baseUrl}/api/auth/session`, { json: { code } });
   return { status: response.status, body: (await response.json()) as SessionResponse & { detail?: string } };
 }
 
@@ -47,10 +48,10 @@ export async function exchangeCode(
  * @throws when the flow does not end with a one-time code.
  */
 export async function signInWithDevProvider(baseUrl: string, person: { email: string; name?: string }): Promise<SessionResponse> {
-  const { url } = await runSignIn(baseUrl, 'dev', { form: person });
+  const { url, browser } = await runSignIn(baseUrl, 'dev', { form: person });
   const code = url.searchParams.get('auth_code');
   if (!code) throw new Error(`sign-in did not finish: ended at ${url.href}`);
-  const session = await exchangeCode(baseUrl, code);
+  const session = await exchangeCode(baseUrl, code, browser);
   if (session.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(session.body)}`);
   return session.body;
 }

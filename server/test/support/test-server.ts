@@ -5,8 +5,8 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import type { TokenClaims } from '../../src/modules/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { signInWithDevProvider } from './sign-in.ts';
 
 /** A server on a free port with its own empty database and data folder. */
 export interface TestServer extends RunningServer {
@@ -80,6 +80,8 @@ export async function startOn(testDatabase: TestDatabase, env: Record<string, st
     PORT: '0',
     LOG_LEVEL: 'silent',
     AGENT_HOURLY_RATE: '100',
+    // Every test talks from 127.0.0.1: only the limits suite (which sets its own) may be throttled.
+    ...UNTHROTTLED,
     ...testDatabase.env,
     ...env,
   });
@@ -87,25 +89,27 @@ export async function startOn(testDatabase: TestDatabase, env: Record<string, st
   return { ...server, config };
 }
 
+/** Per-address limits high enough that no suite but the limits suite meets them. */
+export const UNTHROTTLED = {
+  MESSAGES_PER_HOUR_PER_ADDRESS: '1000000',
+  GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: '1000000',
+  UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(1024 ** 4),
+};
+
 let userCounter = 0;
 
 /**
- * Mints our access token for a new signed-in user (the sign-in that issues tokens is issue #3).
- * @returns the token and its claims.
+ * Signs a new person in through the embedded development provider, as a browser would: user rows
+ * and tokens come only from sign-in (issue #6). The server must run the embedded provider.
+ * @returns our token and its claims.
  */
-export async function signInAs(server: RunningServer, claims: Partial<TokenClaims> = {}) {
+export async function signInAs(server: Pick<RunningServer, 'url'>) {
   userCounter += 1;
-  const full: TokenClaims = {
-    uid: `user-${process.pid}-${userCounter}-${Date.now()}`,
-    email: `person${userCounter}@example.com`,
+  const session = await signInWithDevProvider(server.url, {
+    email: `person-${process.pid}-${userCounter}@example.com`,
     name: `Person ${userCounter}`,
-    picture: null,
-    role: 'user',
-    admin: false,
-    expert: false,
-    ...claims,
-  };
-  return { token: await server.tokens.issue(full), claims: full };
+  });
+  return { token: session.token, claims: session.user };
 }
 
 /** A clock a test can move forward: it runs with real time, plus the offset given to {@link MovableClock.advance}. */

@@ -46,6 +46,11 @@ export const routes: RouteObject[] = [
       { path: '/task-share/:shareToken?', element: <SharedTaskPage /> },
       signedIn('/expert-queue', <ExpertQueuePage />),
       { path: '/login-error', element: <LoginErrorPage /> },
+      // Loaded on demand: few visitors read it, and it carries the contract's tool schemas.
+      {
+        path: '/docs/mcp-server',
+        lazy: async () => ({ Component: (await import('../features/docs/components/mcp-server-docs-page.tsx')).McpServerDocsPage }),
+      },
       debug('/debug', <DebugPage />),
       debug('/debug-auth', <AuthDebugPage />),
       debug('/redirect-test', <RedirectTestPage />),

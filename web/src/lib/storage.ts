@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   pendingProposalAction: 'pending_proposal_action',
   /** Session storage: when this browser session started. */
   sessionStartTime: 'session_start_time',
+  /** Session storage: when this tab started a sign-in (ms since the epoch); a result without it came from elsewhere. */
+  signInStarted: 'sign_in_started',
 } as const;
 
 function read(storage: () => Storage, key: string): string | null {
@@ -104,6 +106,24 @@ export function markSessionStart(now: Date = new Date()): void {
   if (read(session, STORAGE_KEYS.sessionStartTime) === null) {
     write(session, STORAGE_KEYS.sessionStartTime, now.toISOString());
   }
+}
+
+/** How long a started sign-in may take: the server's sign-in attempts live 10 minutes. */
+const SIGN_IN_ATTEMPT_MS = 10 * 60 * 1000;
+
+/** Notes that this tab starts a sign-in now (the popup's or the redirect's). */
+export function markSignInStarted(now: number = Date.now()): void {
+  write(session, STORAGE_KEYS.signInStarted, String(now));
+}
+
+/**
+ * Reads and forgets {@link markSignInStarted}'s note.
+ * @returns true when this tab started a sign-in within the last 10 minutes.
+ */
+export function takeSignInStarted(now: number = Date.now()): boolean {
+  const started = Number(read(session, STORAGE_KEYS.signInStarted));
+  write(session, STORAGE_KEYS.signInStarted, null);
+  return started > 0 && now - started <= SIGN_IN_ATTEMPT_MS;
 }
 
 export { randomId };

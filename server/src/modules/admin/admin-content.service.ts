@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
+import { signConversationFiles } from '../files/files.service.ts';
 import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
 import { findUser } from '../users/users.repository.ts';
@@ -27,9 +28,10 @@ export async function listUserConversations(deps: AdminDeps, userId: string): Pr
  * (admin views keep the task section).
  * @throws AppError 404 unknown conversation.
  */
-export async function listMessagesForStaff(deps: Pick<AppDeps, 'db'>, conversationId: string): Promise<Message[]> {
+export async function listMessagesForStaff(deps: Pick<AppDeps, 'db' | 'fileUrls'>, conversationId: string): Promise<Message[]> {
   if (!(await findConversation(deps.db, conversationId))) throw notFound('Conversation not found');
-  return (await listConversationMessages(deps.db, conversationId)).map((row) => toMessageView(row, 'staff'));
+  const signFiles = await signConversationFiles(deps, conversationId);
+  return (await listConversationMessages(deps.db, conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentQueue } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
@@ -8,50 +8,140 @@ const QUEUE = 'agent-turns';
 
 /** The durable queue of conversations waiting for agent-1 (pg-boss on the app's database). */
 export interface AgentJobQueue extends AgentQueue {
+  /**
+   * Queues each conversation that has no job waiting or running yet (start-up: the server finds the
+   * conversations still owed an answer). A conversation whose job is still running on another
+   * instance, or was a dead worker's, is left to that job and its retry.
+   * @returns how many were queued.
+   */
+  enqueueMissing(conversationIds: readonly string[]): Promise<number>;
   /** Stops fetching, waits for running turns, and closes the queue's connections. */
   stop(): Promise<void>;
 }
 
+/** How the queue runs; the figures come from the configuration (README "Configuration"). */
+export interface AgentQueueOptions {
+  /** A running job older than this is retried whatever its heartbeat says (a turn stuck in a live process). */
+  expireInSeconds: number;
+  /** A running job whose worker has not refreshed it for this long is failed and retried (a dead process); ≥ 10. */
+  heartbeatSeconds: number;
+  /** Turns this process runs at once, each for a different conversation. */
+  concurrency: number;
+  log: FastifyBaseLogger;
+  handler?: (conversationId: string) => Promise<void>;
+}
+
 /**
- * Starts pg-boss on the app's database (PGlite through `executeSql`, PostgreSQL by URL), creates
- * the queue and, when `handler` is given, a worker. The queue's `stately` policy keeps at most one
- * waiting and one running job per conversation, so two servers never answer one conversation at
- * once; the agent's turn key makes a retried answer a no-op.
- * @param options.expireInSeconds a running job older than this is retried (a crashed worker's job).
+ * Starts pg-boss on the app's database (PGlite through pg-boss's adapter, PostgreSQL by URL), creates
+ * the queue and, when `handler` is given, `concurrency` workers. The queue's `stately` policy keeps at
+ * most one waiting and one running job per conversation, so a conversation gets one turn at a time
+ * across every instance, while different conversations run in parallel; the agent's turn key makes a
+ * retried answer a no-op (docs/decisions/002-agent-job-queue.md).
+ *
+ * A dead worker's job is found by its missing heartbeat and retried. On PGlite only this process can
+ * hold jobs, so every job still marked running at start-up is a dead one and is failed (and retried)
+ * at once. New jobs wake workers through LISTEN/NOTIFY, on PostgreSQL across instances and on PGlite in
+ * process, with polling as the fallback; a worker that finishes a turn fetches again at once.
+ * @throws when pg-boss cannot start or migrate its schema.
  */
-export async function startAgentQueue(
-  database: Database,
-  options: { expireInSeconds: number; log: FastifyBaseLogger; handler?: (conversationId: string) => Promise<void> },
-): Promise<AgentJobQueue> {
-  const boss = new PgBoss({ ...database.queue, schema: 'pgboss', supervise: true, schedule: false });
-  boss.on('error', (error) => options.log.error({ err: error }, 'agent queue error'));
+export async function startAgentQueue(database: Database, options: AgentQueueOptions): Promise<AgentJobQueue> {
+  const { log } = options;
+  const boss = new PgBoss({
+    ...database.queue,
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+    useListenNotify: true,
+    // Heartbeat and expiry checks run on the supervisor's pass: often enough that a dead worker's job
+    // is retried within seconds of its heartbeat lapsing (pg-boss's default pass is once a minute).
+    superviseIntervalSeconds: MAINTENANCE_SECONDS,
+    monitorIntervalSeconds: MAINTENANCE_SECONDS,
+  });
+  // A failed fetch or heartbeat must be visible: pg-boss reports both here and carries on polling.
+  boss.on('error', (error) => log.error({ err: error }, 'agent queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'agent queue warning'));
   await boss.start();
-  await boss.createQueue(QUEUE, {
-    name: QUEUE,
-    policy: 'stately',
+  const settings = {
     expireInSeconds: options.expireInSeconds,
+    heartbeatSeconds: options.heartbeatSeconds,
+    notify: true,
     retryLimit: 5,
     retryDelay: 2,
     retryBackoff: true,
-  });
+  };
+  await boss.createQueue(QUEUE, { policy: 'stately', ...settings });
+  // createQueue leaves an existing queue as it was: bring one made by an older release up to date.
+  await boss.updateQueue(QUEUE, settings);
+  if (database.kind === 'pglite') await failOrphanedJobs(boss, log);
 
-  let workerId: string | null = null;
+  // Workers wait out their polling interval after each turn; while turns keep coming, wake them instead.
+  const wakeWorkers = () => {
+    for (const worker of boss.getWipData()) if (worker.name === QUEUE) boss.notifyWorker(worker.id);
+  };
   if (options.handler) {
     const handler = options.handler;
-    workerId = await boss.work<{ conversationId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await handler(job.data.conversationId);
-    });
+    await boss.work<{ conversationId: string }>(
+      QUEUE,
+      { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
+      async ([job]) => {
+        try {
+          if (job) await handler(job.data.conversationId);
+        } finally {
+          wakeWorkers();
+        }
+      },
+    );
   }
 
+  const send = (conversationId: string) => boss.send(QUEUE, { conversationId }, { singletonKey: conversationId });
   return {
     async enqueue(conversationId) {
-      await boss.send(QUEUE, { conversationId }, { singletonKey: conversationId });
-      if (workerId) boss.notifyWorker(workerId);
+      await send(conversationId);
+      wakeWorkers();
+    },
+    async enqueueMissing(conversationIds) {
+      if (conversationIds.length === 0) return 0;
+      const busy = await conversationsWithJobs(boss, conversationIds);
+      const missing = conversationIds.filter((id) => !busy.has(id));
+      for (const conversationId of missing) await send(conversationId);
+      if (missing.length > 0) wakeWorkers();
+      return missing.length;
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/** Seconds between pg-boss supervisor passes (heartbeat and expiry checks, queue statistics). */
+const MAINTENANCE_SECONDS = 5;
+
+/**
+ * Fails every job of the queue still marked running: called on PGlite at start-up, where the database
+ * belongs to this one process, so those jobs were a dead process's. Failing counts as an attempt and
+ * queues the retry at once, instead of after the heartbeat lapses.
+ */
+async function failOrphanedJobs(boss: PgBoss, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = await boss.getDb().executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [QUEUE]);
+  const ids = (rows as Array<{ id: string }>).map((row) => row.id);
+  if (ids.length === 0) return;
+  await boss.fail(QUEUE, ids, { message: 'the server stopped during this turn' });
+  log.warn({ jobs: ids.length }, 'agent turns interrupted by the last stop will be retried');
+}
+
+/**
+ * The conversations, among `conversationIds`, that already have a job waiting, retrying or running.
+ * pg-boss's `findJobs` has no state filter, so this reads its job table (state is an ordered enum:
+ * created < retry < active < completed …).
+ */
+async function conversationsWithJobs(boss: PgBoss, conversationIds: readonly string[]): Promise<Set<string>> {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`select distinct singleton_key from pgboss.job where name = $1 and state <= 'active' and singleton_key = any($2::text[])`, [
+      QUEUE,
+      conversationIds,
+    ]);
+  return new Set((rows as Array<{ singleton_key: string }>).map((row) => row.singleton_key));
 }
 
 /**

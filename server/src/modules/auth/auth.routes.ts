@@ -20,9 +20,17 @@ import { identifyCaller, requireUser } from './caller.ts';
 import { exchangeSignInCode, refreshSession } from './session.service.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';
 import { sendSignInResult, type SignInTarget } from './sign-in-result.ts';
-import { finishSignIn, startSignIn, type SignInOutcome } from './sign-in.service.ts';
+import { finishSignIn, SIGN_IN_CODE_TTL_SECONDS, startSignIn, type SignInOutcome } from './sign-in.service.ts';
+import { newBrowserKey } from './auth.repository.ts';
 
 const STATE_COOKIE = 'unstuck_sign_in_state';
+/**
+ * Binds one-time codes to the browser that finished the sign-in (and so started it: the state
+ * cookie): `POST /api/auth/session` refuses a code without it, so an attacker's `/?auth_code=` link
+ * cannot sign somebody else's browser in (login CSRF, issue #6). Reused while it lives, so two
+ * sign-ins in two tabs do not undo each other.
+ */
+const BROWSER_COOKIE = 'unstuck_sign_in_browser';
 const CALLBACK_PREFIX = '/api/auth/callback';
 const TOO_MANY = 'Too many sign-in attempts. Please wait a moment and try again.';
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
@@ -93,20 +101,31 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
 
     typed.get(`${CALLBACK_PREFIX}/:provider`, { ...resultPage, schema: { params: providerParams } }, async (request, reply) => {
       const query = new URL(request.url, 'http://callback.invalid').searchParams;
+      const browserKey = request.cookies[BROWSER_COOKIE] ?? newBrowserKey();
       const { attempt, outcome } = await finishSignIn(deps, {
         providerId: request.params.provider,
         query,
         boundState: request.cookies[STATE_COOKIE],
+        browserKey,
       });
       reply.clearCookie(STATE_COOKIE, { path: CALLBACK_PREFIX });
       const target = attempt ?? defaultTarget(deps.config, request, 'redirect');
+      if ('code' in outcome) {
+        reply.setCookie(BROWSER_COOKIE, browserKey, {
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: target.appOrigin.startsWith('https:'),
+          maxAge: SIGN_IN_CODE_TTL_SECONDS,
+        });
+      }
       return 'error' in outcome ? sendFailure(request, reply, target, outcome) : sendSignInResult(reply, target, outcome);
     });
 
     typed.post(
       '/api/auth/session',
       { schema: { body: sessionRequestSchema, response: { 200: sessionResponseSchema, ...errors } }, config: limited },
-      async (request) => exchangeSignInCode(deps, request.body.code),
+      async (request) => exchangeSignInCode(deps, request.body.code, request.cookies[BROWSER_COOKIE]),
     );
 
     typed.post('/api/auth/refresh', { schema: { response: { 200: sessionResponseSchema, ...errors } }, config: limited }, async (request) =>
@@ -115,7 +134,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
 
     typed.post('/api/auth/logout', { schema: { response: { 200: logoutResponseSchema, ...errors } } }, async (request) => {
       const caller = requireUser(await identifyCaller(request, deps.tokens));
-      await deps.tokens.revoke(caller.token);
+      await deps.tokens.endSession(caller.token);
       return { status: 'signed_out' as const };
     });
   });

@@ -21,14 +21,15 @@ const replaceInList = (list: typeof conversations.participants, from: string, to
  * @throws AppError 409 when the guest session already went to another user.
  */
 export async function takeOverGuestSession(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db'>,
   user: Extract<Caller, { kind: 'user' }>,
   guestId: string,
 ): Promise<GuestAssociationResponse> {
   return deps.db.transaction(async (tx) => {
-    // The user's row must exist (conversations reference it); the guest's is created if it never
-    // sent anything, so that the id is claimed all the same. Locks: user then guest, as in chat.
-    await lockCallerRow(tx, user, deps.clock.now());
+    // The user's row exists since sign-in (401 if the account was deleted meanwhile); the guest's is
+    // created if it never sent anything, so that the id is claimed all the same. Locks: user then
+    // guest, as in chat.
+    await lockCallerRow(tx, user);
     await tx.insert(users).values({ id: guestId, role: 'guest', isGuest: true }).onConflictDoNothing();
     const [guest] = await tx.select({ mergedInto: users.mergedIntoUserId }).from(users).where(eq(users.id, guestId)).for('update');
     if (guest?.mergedInto && guest.mergedInto !== user.id) {

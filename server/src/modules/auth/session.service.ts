@@ -32,29 +32,30 @@ function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
   };
 }
 
-async function sessionFor(deps: SessionDeps, user: UserRow): Promise<SessionResponse> {
-  const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
-  return { token: await deps.tokens.issue(claims), user: claims };
-}
-
 /**
- * `POST /api/auth/session`: exchanges the one-time code of a finished sign-in for our token.
- * @throws AppError 401 when the code is unknown, used or older than 60 seconds.
+ * `POST /api/auth/session`: exchanges the one-time code of a finished sign-in for the first token
+ * of a new sign-in session (docs/decisions/010-sign-in-sessions-and-proxy-trust.md).
+ * @param browserKey the browser-binding cookie the callback set with the code: a code exchanged
+ *   from another browser is refused (login CSRF), and used up all the same.
+ * @throws AppError 401 when the code is unknown, used, older than 60 seconds or from another browser.
  */
-export async function exchangeSignInCode(deps: SessionDeps, code: string): Promise<SessionResponse> {
-  const userId = await takeSignInCode(deps.db, code, deps.clock.now());
+export async function exchangeSignInCode(deps: SessionDeps, code: string, browserKey: string | undefined): Promise<SessionResponse> {
+  const userId = await takeSignInCode(deps.db, code, browserKey, deps.clock.now());
   const user = userId ? await findUser(deps.db, userId) : null;
-  if (!user) throw unauthorized('This sign-in code is invalid, used or expired; sign in again');
-  return sessionFor(deps, user);
+  if (!user) throw unauthorized('This sign-in code is invalid, used, expired or was issued to another browser; sign in again');
+  const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
+  return { token: await deps.tokens.signIn(claims), user: claims };
 }
 
 /**
- * `POST /api/auth/refresh`: a new token with claims read from the database now, so a changed role
- * or admin list shows at once (spec §6 "force-refreshed").
+ * `POST /api/auth/refresh`: the next token of the same sign-in session, with claims read from the
+ * database now, so a changed role or admin list shows at once (spec §6 "force-refreshed"). The
+ * token it replaces stops working shortly after.
  * @throws AppError 401 when the user no longer exists or is not a signed-in user.
  */
 export async function refreshSession(deps: SessionDeps, token: VerifiedToken): Promise<SessionResponse> {
   const user = await findUser(deps.db, token.uid);
   if (!user || user.isGuest || user.role === 'guest') throw unauthorized('This account no longer exists; sign in again');
-  return sessionFor(deps, user);
+  const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
+  return { token: await deps.tokens.refresh(token, claims), user: claims };
 }

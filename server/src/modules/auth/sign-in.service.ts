@@ -11,7 +11,7 @@ type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'identity' | 'relyingParty'>;
 /** How long a person may take at the provider before the attempt expires. */
 const ATTEMPT_TTL_SECONDS = 600;
 /** How long the browser has to exchange the one-time code (issue #3: 60 seconds). */
-const SIGN_IN_CODE_TTL_SECONDS = 60;
+export const SIGN_IN_CODE_TTL_SECONDS = 60;
 
 /** How a sign-in ended: a one-time code for `POST /api/auth/session`, or an error code. */
 export type SignInOutcome = { code: string } | { error: SignInErrorCode; cause: unknown };
@@ -57,13 +57,14 @@ export async function startSignIn(
 /**
  * Finishes a sign-in at the provider's callback: checks the attempt (known, unexpired, same
  * provider, started in this browser), exchanges the code, creates or updates the user and issues
- * a one-time code. Never throws: every failure becomes an error outcome.
- * @param input `query` is the callback's query; `boundState` the state cookie of this browser.
+ * a one-time code bound to this browser. Never throws: every failure becomes an error outcome.
+ * @param input `query` is the callback's query; `boundState` the state cookie of this browser;
+ *   `browserKey` the browser-binding cookie's secret the code is bound to.
  * @returns the attempt (null when unknown) and the outcome.
  */
 export async function finishSignIn(
   deps: SignInDeps,
-  input: { providerId: string; query: URLSearchParams; boundState: string | undefined },
+  input: { providerId: string; query: URLSearchParams; boundState: string | undefined; browserKey: string },
 ): Promise<{ attempt: AuthRequest | null; outcome: SignInOutcome }> {
   const now = deps.clock.now();
   const state = input.query.get('state');
@@ -80,7 +81,7 @@ export async function finishSignIn(
     callbackUrl.search = input.query.toString();
     const identity = await deps.relyingParty.finish(provider, callbackUrl, attempt);
     const user = await upsertIdentityUser(deps.db, identity, provider.id, now);
-    const code = await createSignInCode(deps.db, user.id, now, SIGN_IN_CODE_TTL_SECONDS);
+    const code = await createSignInCode(deps.db, user.id, input.browserKey, now, SIGN_IN_CODE_TTL_SECONDS);
     return { attempt, outcome: { code } };
   } catch (error) {
     return { attempt, outcome: { error: signInErrorCode(error), cause: error } };

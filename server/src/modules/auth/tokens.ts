@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { eq, lt } from 'drizzle-orm';
 import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
-import { revokedTokens } from '../../db/schema.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { createAuthSession, endAuthSession, extendAuthSession, isTokenLive, retireToken } from './auth-sessions.repository.ts';
 
 /** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
 export interface TokenClaims {
@@ -18,8 +18,10 @@ export interface TokenClaims {
   expert: boolean;
 }
 
-/** A verified token: its claims plus the JWT id and expiry. */
+/** A verified token: its claims plus its sign-in session, JWT id and expiry. */
 export interface VerifiedToken extends TokenClaims {
+  /** The sign-in session every token refreshed from one sign-in shares (docs/decisions/010). */
+  sid: string;
   jti: string;
   expiresAt: Date;
 }
@@ -27,68 +29,109 @@ export interface VerifiedToken extends TokenClaims {
 const ISSUER = 'unstuck';
 const AUDIENCE = 'unstuck-api';
 const ALGORITHM = 'HS256';
+/**
+ * How long a token replaced by a refresh still works: two tabs of one browser renew the same token
+ * at the same moment, and the slower one must not be signed out by the faster one's refresh.
+ */
+export const RETIRED_TOKEN_GRACE_SECONDS = 30;
 
-/** Signs, verifies and revokes our access tokens (JWT, HS256, RFC 7519) with one secret. */
+/**
+ * Signs, verifies and ends our access tokens (JWT, HS256, RFC 7519) with one secret. Every token
+ * belongs to a sign-in session (`sid`); a token is accepted only while that session exists.
+ */
 export interface TokenService {
-  /** @returns a compact JWT valid for the configured lifetime (seconds). */
-  issue(claims: TokenClaims): Promise<string>;
+  /**
+   * Starts a sign-in session for an existing user and issues its first token.
+   * @returns a compact JWT valid for the configured lifetime.
+   */
+  signIn(claims: TokenClaims): Promise<string>;
+  /**
+   * Issues the next token of a verified token's session and retires the old one
+   * ({@link RETIRED_TOKEN_GRACE_SECONDS} later).
+   * @param claims the claims read from the database now.
+   */
+  refresh(previous: VerifiedToken, claims: TokenClaims): Promise<string>;
   /**
    * @throws AppError 401 "Invalid or expired token" when the signature, issuer, audience or expiry
-   *   is wrong, or the token was revoked by logout.
+   *   is wrong, the token has no session, its session ended (logout, user deleted) or it was
+   *   replaced by a refresh more than the grace period ago.
    */
   verify(token: string): Promise<VerifiedToken>;
-  /** Makes a verified token unusable from the next request on, on every instance (logout). */
-  revoke(token: VerifiedToken): Promise<void>;
+  /** Ends the token's sign-in session: all its tokens are refused from the next request on, on every instance (logout). */
+  endSession(token: VerifiedToken): Promise<void>;
 }
 
 /**
  * Builds the token service.
  * @param secret at least 32 bytes of key material (AUTH_SECRET, or {@link loadOrCreateSecret}).
  * @param ttlSeconds token lifetime in seconds (AUTH_TOKEN_TTL_SECONDS).
- * @param db where revoked token ids are kept until the token would have expired.
+ * @param db where sign-in sessions and retired token ids are kept.
  */
 export function createTokenService(secret: string, ttlSeconds: number, db: Db): TokenService {
+  // Real time, not the app's clock: tests move that clock by days to expire share links, and the
+  // tokens of their signed-in callers must keep working.
+  const clock = systemClock;
   const key = new TextEncoder().encode(secret);
+  const sign = async (claims: TokenClaims, sid: string, now: Date) => {
+    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+    const token = await new SignJWT({ ...claims, sid })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims.uid)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(key);
+    return { token, expiresAt };
+  };
   return {
-    async issue(claims) {
-      return new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setSubject(claims.uid)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setJti(randomUUID())
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
+    async signIn(claims) {
+      const now = clock.now();
+      const sid = await createAuthSession(db, claims.uid, new Date(now.getTime() + ttlSeconds * 1000), now);
+      return (await sign(claims, sid, now)).token;
+    },
+    async refresh(previous, claims) {
+      const now = clock.now();
+      const next = await sign(claims, previous.sid, now);
+      await extendAuthSession(db, previous.sid, next.expiresAt);
+      await retireToken(db, previous, new Date(now.getTime() + RETIRED_TOKEN_GRACE_SECONDS * 1000), now);
+      return next.token;
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        const now = clock.now();
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: [ALGORITHM],
+          currentDate: now,
+        });
+        const { sub, jti, exp, sid } = payload;
+        // Tokens from before sign-in sessions carry no sid: their holders sign in again.
+        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof sid !== 'string') {
           throw unauthorized('Invalid or expired token');
         }
-        const [revoked] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, payload.jti));
-        if (revoked) throw unauthorized('Invalid or expired token');
+        if (!(await isTokenLive(db, { sid, uid: sub, jti }, now))) throw unauthorized('Invalid or expired token');
         return {
-          uid: payload.sub,
+          uid: sub,
           email: typeof payload.email === 'string' ? payload.email : null,
           name: typeof payload.name === 'string' ? payload.name : null,
           picture: typeof payload.picture === 'string' ? payload.picture : null,
           role: payload.role === 'admin' ? 'admin' : 'user',
           admin: payload.admin === true,
           expert: payload.expert === true,
-          jti: payload.jti,
-          expiresAt: new Date(payload.exp * 1000),
+          sid,
+          jti,
+          expiresAt: new Date(exp * 1000),
         };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw unauthorized('Invalid or expired token');
         throw error;
       }
     },
-    async revoke(token) {
-      // Rows of tokens past their expiry guard nothing any more.
-      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-      await db.insert(revokedTokens).values({ jti: token.jti, userId: token.uid, expiresAt: token.expiresAt }).onConflictDoNothing();
+    async endSession(token) {
+      await endAuthSession(db, token.sid);
     },
   };
 }

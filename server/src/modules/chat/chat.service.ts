@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   AGENT_RECIPIENT_ID,
+  inlineTextFile,
   LIMITS,
   type JobSubmission,
   type Message,
@@ -14,7 +15,7 @@ import { conversations, messages, tasks } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
-import { claimFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
+import { claimFiles, claimLinkedFiles, signConversationFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import { countSentMessages, findOwnedConversation, listConversationMessages, listInbox, markConversationRead } from './chat.repository.ts';
 import { toMessageView } from './message-view.ts';
@@ -27,23 +28,24 @@ const TITLE_LENGTH = 80;
 /**
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
- * PENDING_CLARIFICATION) are created.
+ * PENDING_CLARIFICATION) are created. Every attached file is stored and attached; plain-text files
+ * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
  * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
  * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits, 401 guest limit or a handed-over guest session ("Authentication required", spec §8),
  *   403 signed-in limit (spec §5), 404 unknown or foreign conversation.
  */
 export async function sendMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
   caller: Caller,
   fields: SendMessageFields,
-  file: IncomingFile | null,
+  files: IncomingFile[],
 ): Promise<SendMessageResponse> {
-  const content = fields.content.trim();
-  if (!content && !file) throw badRequest('content must not be blank unless a file is attached');
+  const typed = fields.content.trim();
+  if (!typed && files.length === 0) throw badRequest('content must not be blank unless a file is attached');
   const now = deps.clock.now();
 
   const result = await deps.db.transaction(async (tx) => {
-    const { mergedIntoUserId } = await lockCallerRow(tx, caller, now);
+    const { mergedIntoUserId } = await lockCallerRow(tx, caller);
     // A guest session handed over at sign-in is spent: its messages now count for the account.
     if (caller.kind === 'guest' && (mergedIntoUserId || (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages)) {
       throw unauthorized('Authentication required');
@@ -55,11 +57,20 @@ export async function sendMessage(
         throw forbidden(SIGNED_IN_LIMIT_DETAIL);
       }
     } else {
-      ({ conversationId } = await createConversationWithTask(tx, caller, titleFrom(content, file), content, now));
+      ({ conversationId } = await createConversationWithTask(tx, caller, titleFrom(typed, files), typed, now));
     }
-    if (file) await analyseAttachedCode(tx, deps.config, conversationId, file.data);
-    const attachment = file ? await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }) : null;
-    const [stored] = await tx
+    // Every archive is checked before any byte is stored: a refused one leaves nothing behind.
+    for (const file of files) await analyseAttachedCode(tx, deps.config, conversationId, file.data);
+    const stored = [];
+    for (const file of files) stored.push(await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }));
+    const content = [
+      typed,
+      ...stored.flatMap((one) => (one.textContent === null ? [] : [inlineTextFile(one.attachment.file_name, one.textContent)])),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    await claimLinkedFiles(tx, caller.id, conversationId, typed);
+    const [row] = await tx
       .insert(messages)
       .values({
         conversationId,
@@ -68,12 +79,13 @@ export async function sendMessage(
         content,
         type: fields.type,
         read: true,
-        attachments: attachment ? [attachment] : [],
+        attachments: stored.map((one) => one.attachment),
         createdAt: now,
       })
       .returning({ id: messages.id });
     await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-    return { id: stored!.id, conversation_id: conversationId, ...(attachment ? { attachment_url: attachment.url } : {}) };
+    const first = stored[0];
+    return { id: row!.id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) };
   });
 
   await deps.agentQueue.enqueue(result.conversation_id);
@@ -94,7 +106,7 @@ export async function submitJob(
 ): Promise<PostMessageResponse> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    await lockCallerRow(tx, caller, now);
+    await lockCallerRow(tx, caller);
     const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, job.content, now);
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
     if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
@@ -123,12 +135,13 @@ export async function submitJob(
  * what others wrote there counts as read by the caller from now on.
  * @throws AppError 404 when the conversation is unknown or not the caller's.
  */
-export async function readConversation(deps: Pick<AppDeps, 'db'>, caller: Caller, conversationId: string): Promise<Message[]> {
+export async function readConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, caller: Caller, conversationId: string): Promise<Message[]> {
   if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw notFound('Conversation not found');
   // The owner reading the thread (the home page or Messages) is what makes it read.
   await markConversationRead(deps.db, conversationId, caller.id);
   const rows = await listConversationMessages(deps.db, conversationId);
-  return rows.map((row) => toMessageView(row, 'client'));
+  const signFiles = await signConversationFiles(deps, conversationId);
+  return rows.map((row) => signFiles(toMessageView(row, 'client')));
 }
 
 async function createConversationWithTask(
@@ -150,8 +163,8 @@ async function createConversationWithTask(
   return { conversationId, taskId: task!.id };
 }
 
-function titleFrom(content: string, file: IncomingFile | null): string {
-  const firstLine = content.split('\n').find((line) => line.trim()) ?? file?.fileName ?? 'New conversation';
+function titleFrom(content: string, files: IncomingFile[]): string {
+  const firstLine = content.split('\n').find((line) => line.trim()) ?? files[0]?.fileName ?? 'New conversation';
   const trimmed = firstLine.trim();
   return trimmed.length > TITLE_LENGTH ? `${trimmed.slice(0, TITLE_LENGTH - 1)}…` : trimmed;
 }

@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
+import { signConversationFiles } from '../files/files.service.ts';
 import type { StaffMember } from '../auth/staff.ts';
 import { personName } from '../users/people.ts';
 import {
@@ -75,9 +76,10 @@ export async function listQueue(deps: Pick<AppDeps, 'db'>): Promise<ExpertTask[]
  * `GET /api/expert/tasks/{id}/messages`: the task's conversation with the agent's staff notes.
  * @throws AppError 404 when the task is not in the queue.
  */
-export async function readTaskConversation(deps: Pick<AppDeps, 'db'>, taskId: string): Promise<Message[]> {
+export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, taskId: string): Promise<Message[]> {
   const { task } = await findQueuedTask(deps.db, taskId);
-  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => toMessageView(row, 'staff'));
+  const signFiles = await signConversationFiles(deps, task.conversationId);
+  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
 }
 
 /**

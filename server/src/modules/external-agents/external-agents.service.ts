@@ -14,6 +14,7 @@ import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.repository.ts';
 import { isAgentId, toMessageView } from '../chat/message-view.ts';
+import { signConversationFiles } from '../files/files.service.ts';
 import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -90,14 +91,16 @@ export async function listConversationsForAgent(
  * and its task's brief.
  * @throws AppError 404 when unknown or not addressed to the agent (no difference shown).
  */
-export async function readConversationForAgent(deps: Deps, agent: VerifiedAgent, conversationId: string) {
+export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileUrls'>, agent: VerifiedAgent, conversationId: string) {
   const { task } = await addressedTask(deps, agent, conversationId);
   const rows = await listConversationMessages(deps.db, conversationId);
+  // Signed links, so the agent can fetch the files it is shown.
+  const signFiles = await signConversationFiles(deps, conversationId);
   return {
     conversation_id: conversationId,
     waiting: findPendingTurn(rows, task) !== null,
     task: briefOf(task),
-    messages: rows.map((row): Message => toMessageView(row, 'staff')),
+    messages: rows.map((row): Message => signFiles(toMessageView(row, 'staff'))),
   };
 }
 

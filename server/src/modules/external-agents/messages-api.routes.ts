@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentMessageSchema, jobSubmissionSchema, postMessageResponseSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { countClientUse } from '../../lib/client-limits.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
@@ -22,7 +23,7 @@ export function registerMessagesApiRoutes(app: FastifyInstance, deps: AppDeps) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/messages',
-      { schema: { response: { 201: postMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+      { schema: { response: { 201: postMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
       async (request, reply) => {
         const key = agentKeyOf(request.headers);
         if (key !== null) {
@@ -40,6 +41,8 @@ export function registerMessagesApiRoutes(app: FastifyInstance, deps: AppDeps) {
           return reply.code(201).send(sent);
         }
         const user = requireUser(await identifyCaller(request, deps.tokens));
+        // A job starts an agent-1 turn like a chat message: the same per-address allowance.
+        await countClientUse(deps, request.ip, 'messages');
         const parsed = jobSubmissionSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw badRequest(firstIssue(parsed.error));
         return reply.code(201).send(await submitJob(deps, user, parsed.data));

@@ -1,43 +1,202 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
+import { errorResponseSchema, fileUploadJsonSchema, fileUploadResponseSchema, LIMITS, type FileUploadResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { files } from '../../db/schema.ts';
-import { readFile } from './files.service.ts';
+import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { firstIssue } from '../../lib/zod-detail.ts';
+import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { findOwnedConversation } from '../chat/chat.repository.ts';
+import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
+import { findUser, lockCallerRow } from '../users/users.repository.ts';
+import { isFileParticipant, readFile, storeFile, type IncomingFile } from './files.service.ts';
 
-const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
+const MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
+
+/** 413 for a file over the spec's 10 MB (§5, §9); nothing of the request is stored. */
+export const fileTooLarge = (fileName?: string) =>
+  new AppError(413, `${fileName ? `"${fileName}"` : 'The file'} is larger than the ${MEGABYTES} MB limit for one file`);
+
+// Types a browser shows without running anything (issue #6 item 10). Everything else, SVG and
+// HTML included, is downloaded as bytes.
+const VIEWABLE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'application/pdf', 'text/plain']);
 
 /**
- * Answers with a stored file's bytes. Anything that a browser could run (HTML, SVG) is served as a
- * download, never inline. Every path that serves attachments goes through here.
- * @param cacheControl how long browsers may keep it (a day by default; `no-store` where access can end).
+ * Answers with a stored file's bytes. Viewable types (images but SVG, PDF, plain text) are shown
+ * inline with their type; anything else goes out as `application/octet-stream` with
+ * `Content-Disposition: attachment`. Always `nosniff`, and a `sandbox` CSP so that even a page
+ * opened from a file has no origin to act in (PDF aside: Chromium's viewer does not run sandboxed).
+ * Every path that serves attachments goes through here.
+ * @param cacheControl how long browsers may keep it (`no-store` where access can end).
  */
-export function sendStoredFile(
-  reply: FastifyReply,
-  record: typeof files.$inferSelect,
-  data: Buffer,
-  cacheControl = 'private, max-age=86400',
-) {
-  const disposition = INLINE_TYPES.has(record.contentType) ? 'inline' : 'attachment';
+export function sendStoredFile(reply: FastifyReply, record: typeof files.$inferSelect, data: Buffer, cacheControl: string) {
+  const viewable = VIEWABLE_TYPES.has(record.contentType);
+  const type = !viewable
+    ? 'application/octet-stream'
+    : record.contentType === 'text/plain'
+      ? 'text/plain; charset=utf-8'
+      : record.contentType;
   return reply
-    .header('content-type', record.contentType)
-    .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(record.fileName)}`)
+    .header('content-type', type)
+    .header('content-disposition', contentDisposition(record.fileName, { type: viewable ? 'inline' : 'attachment' }))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', record.contentType === 'application/pdf' ? "default-src 'none'; object-src 'self'" : 'sandbox')
     .header('cache-control', cacheControl)
     .send(data);
 }
 
-/** `GET /api/v2/files/{fileId}/{fileName}`: the bytes of an attachment. */
+/**
+ * Reads a multipart body: text fields, and up to `maxFiles` parts named `file`, each read whole
+ * (at most LIMITS.attachmentBytes).
+ * @throws AppError 400 for another file field or too many files, 413 for a file over the limit.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  maxFiles: number,
+): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
+  const fields: Record<string, string> = {};
+  const found: IncomingFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: LIMITS.attachmentBytes, files: maxFiles, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
+        // Over the limit, the stream is cut off: toBuffer() throws or, if the cut came last, the
+        // file reads as truncated. Both mean the same to the person.
+        const data = await part.toBuffer().catch((error: Error & { code?: string }) => {
+          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge(part.filename) : error;
+        });
+        if (part.file.truncated) throw fileTooLarge(part.filename);
+        found.push({ fileName: part.filename, data });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
+    }
+    throw error;
+  }
+  return { fields, files: found };
+}
+
+/**
+ * The bytes of a data URL (`data:<type>;base64,<bytes>`), decoded by the platform's fetch (WHATWG
+ * data: URL processing).
+ * @throws AppError 413 over LIMITS.attachmentBytes (checked before decoding), 400 when malformed.
+ */
+async function decodeDataUrl(content: string, fileName: string): Promise<Buffer> {
+  const comma = content.indexOf(',');
+  const payload = comma === -1 ? 0 : content.length - comma - 1;
+  const base64 = comma !== -1 && /;base64$/i.test(content.slice(0, comma));
+  if ((base64 ? Math.floor((payload * 3) / 4) - 2 : payload / 3) > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
+  const answer = await fetch(content).catch(() => null);
+  if (!answer?.ok) throw badRequest('content must be a data URL (data:<type>;base64,<bytes>)');
+  const data = Buffer.from(await answer.arrayBuffer());
+  if (data.length > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
+  return data;
+}
+
+const multipartUploadFieldsSchema = z.object({
+  fileName: z.string().max(1000, 'fileName must be at most 1000 characters').optional(),
+  conversationId: z.string().uuid('conversationId must be a UUID').optional(),
+  messageId: z.string().max(200).optional(),
+});
+
+const fileParamsSchema = z.object({ fileId: z.string().uuid('fileId must be a UUID') });
+const signedLinkQuerySchema = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+
+// A 10 MB file as base64 plus the other JSON fields.
+const JSON_UPLOAD_BODY_LIMIT = Math.ceil((LIMITS.attachmentBytes * 4) / 3) + 64 * 1024;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * `GET /api/v2/files/{fileId}`: a stored file, for the holder of a signed link from a view they may
+ * see, or (by Bearer or guest header) its uploader and its conversation's owner.
+ * `POST /code-sharing/api/files/upload`: spec §7's upload, multipart or JSON.
+ */
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/v2/files/:fileId/:fileName',
-      { schema: { params: z.object({ fileId: z.string().uuid('fileId must be a UUID'), fileName: z.string() }) } },
-      async (request, reply) => {
-        const found = await readFile(deps, request.params.fileId);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/v2/files/:fileId',
+    { schema: { params: fileParamsSchema, querystring: signedLinkQuerySchema } },
+    async (request, reply) => {
+      const id = request.params.fileId.toLowerCase();
+      const { expires, signature } = request.query;
+      const secondsLeft = deps.fileUrls.check(id, expires, signature);
+      if (secondsLeft !== null) {
+        const found = await readFile(deps, id);
         if (!found) throw notFound('File not found');
-        return sendStoredFile(reply, found.record, found.data);
+        return sendStoredFile(reply, found.record, found.data, `private, max-age=${secondsLeft}`);
+      }
+      const caller = await identifyCaller(request, deps.tokens);
+      if (!caller) {
+        throw forbidden(
+          signature ? 'This file link has expired; open the file again from its conversation' : 'This file link is not valid',
+        );
+      }
+      const found = await readFile(deps, id);
+      // Unknown and not-yours look alike: a file's existence is not told to others.
+      if (!found || !(await isFileParticipant(deps.db, found.record, caller.id))) throw notFound('File not found');
+      return sendStoredFile(reply, found.record, found.data, 'private, no-cache');
+    },
+  );
+
+  typed.post(
+    '/code-sharing/api/files/upload',
+    {
+      bodyLimit: JSON_UPLOAD_BODY_LIMIT,
+      schema: { response: { 200: fileUploadResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } },
+      // The JSON form's body limit answers in the same words as the size check.
+      errorHandler: (error: FastifyError) => {
+        throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileTooLarge() : error;
       },
-    );
+    },
+    async (request): Promise<FileUploadResponse> => {
+      const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      // An upload makes a new guest session's row as a first message does: the same per-address count.
+      if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
+      let file: IncomingFile;
+      let conversationId: string | undefined;
+      if (request.isMultipart()) {
+        const { fields, files: parts } = await readMultipart(request, 1);
+        const parsed = multipartUploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+        const [part] = parts;
+        if (!part) throw badRequest('Send the file in a multipart part named "file"');
+        file = { fileName: parsed.data.fileName || part.fileName, data: part.data };
+        conversationId = parsed.data.conversationId;
+      } else {
+        const parsed = fileUploadJsonSchema.safeParse(request.body);
+        if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+        file = { fileName: parsed.data.fileName, data: await decodeDataUrl(parsed.data.content, parsed.data.fileName) };
+        conversationId = parsed.data.conversationId;
+      }
+      // Per-address hourly allowance of upload bytes (issue #6 item 4), shared with chat attachments.
+      await countUploadBytes(deps, request.ip, file.data.length);
+      const stored = await deps.db.transaction(async (tx) => {
+        const { mergedIntoUserId } = await lockCallerRow(tx, caller);
+        if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
+        if (conversationId) {
+          if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+          // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
+          await analyseAttachedCode(tx, deps.config, conversationId, file.data);
+        }
+        return storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId: conversationId ?? null, file });
+      });
+      const url = deps.fileUrls.sign(stored.id);
+      return {
+        fileUrl: url,
+        url,
+        contentType: stored.attachment.content_type,
+        fileName: stored.attachment.file_name,
+        ...(stored.textContent === null ? {} : { textContent: stored.textContent }),
+      };
+    },
+  );
 }

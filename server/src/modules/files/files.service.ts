@@ -1,33 +1,74 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Attachment } from '@unstuck/contract';
+import isSvg from 'is-svg';
+import type { Attachment, Message } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import { findConversation } from '../chat/chat.repository.ts';
+import { filePath, type FileUrlSigner } from './file-urls.ts';
 import type { FileStorage } from './storage.ts';
 
 /** An upload as the HTTP layer received it. */
 export interface IncomingFile {
   fileName: string;
-  /** The type the client declared; replaced by the type the bytes show when they show one. */
-  declaredType: string;
   data: Buffer;
 }
 
-/** Public URL of a stored file; the random id makes it unguessable (README "Deviations"). */
-export const fileUrl = (id: string, fileName: string) => `/api/v2/files/${id}/${encodeURIComponent(fileName)}`;
+/** A stored file as messages carry it, and its text when it is a plain-text file. */
+export interface StoredFile {
+  id: string;
+  attachment: Attachment;
+  /** The file's text for `text/plain` files (inlined into messages, spec §7 note); null otherwise. */
+  textContent: string | null;
+}
+
+/**
+ * Links to our files inside a text: `/api/v2/files/{id}`, with or without the file-name segment of
+ * older links and a signature query. Group 1 is the id.
+ */
+export const FILE_URL_IN_TEXT = /\/api\/v2\/files\/([0-9a-f-]{36})(?:\/[^\s?#)"'<>\]]*)?(?:\?[^\s#)"'<>\]]*)?/gi;
+
+/** The file id in one of our file URLs, or null for any other URL. */
+export function fileIdOfUrl(url: string): string | null {
+  return /^\/api\/v2\/files\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+// Markup a browser would run if it were served as a page: such text is never "plain text".
+const ACTIVE_MARKUP = /^(?:\uFEFF)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|object|embed|\?xml)\b/i;
+
+/**
+ * What the bytes are, from their content only (magic numbers via file-type; never the name or the
+ * client's word, issue #10). Bytes that file-type does not know and that are valid UTF-8 without
+ * control characters are text: SVG and HTML by their markup, everything else `text/plain`.
+ * @returns the MIME type, and the text of a `text/plain` file.
+ */
+export async function classifyBytes(data: Buffer): Promise<{ contentType: string; text: string | null }> {
+  const sniffed = await fileTypeFromBuffer(data);
+  if (sniffed) return { contentType: sniffed.mime, text: null };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return { contentType: 'application/octet-stream', text: null };
+  }
+  if (/(?![\t\n\v\f\r])\p{Cc}/u.test(text)) return { contentType: 'application/octet-stream', text: null };
+  if (isSvg(text)) return { contentType: 'image/svg+xml', text: null };
+  if (ACTIVE_MARKUP.test(text)) return { contentType: 'text/html', text: null };
+  return { contentType: 'text/plain', text: text.replace(/^\uFEFF/, '') };
+}
 
 /**
  * Stores an uploaded file and records it.
- * @returns the attachment as messages carry it (url, file_name, size in bytes, content_type).
+ * @param input.conversationId the conversation it belongs to; null for an upload not sent yet (its
+ *   owner's next message that links it claims it, {@link claimLinkedFiles}).
  */
 export async function storeFile(
   deps: { db: Db; storage: FileStorage },
   input: { ownerId: string; conversationId: string | null; file: IncomingFile },
-): Promise<Attachment> {
+): Promise<StoredFile> {
   const id = randomUUID();
-  const sniffed = await fileTypeFromBuffer(input.file.data);
-  const contentType = sniffed?.mime ?? (input.file.declaredType || 'application/octet-stream');
+  const { contentType, text } = await classifyBytes(input.file.data);
   const fileName = sanitizeFileName(input.file.fileName);
   await deps.storage.put(id, input.file.data);
   await deps.db.insert(files).values({
@@ -39,7 +80,31 @@ export async function storeFile(
     size: input.file.data.length,
     storageKey: id,
   });
-  return { url: fileUrl(id, fileName), file_name: fileName, size: input.file.data.length, content_type: contentType };
+  return {
+    id,
+    attachment: { url: filePath(id), file_name: fileName, size: input.file.data.length, content_type: contentType },
+    textContent: text,
+  };
+}
+
+/**
+ * Gives the conversation the caller's own not-yet-sent uploads that `text` links to (uploads made
+ * through `POST /code-sharing/api/files/upload` before the message existed). Other files are left
+ * alone: nobody hands someone else's file to a conversation by linking it.
+ */
+export async function claimLinkedFiles(db: Db, ownerId: string, conversationId: string, text: string): Promise<void> {
+  const ids = [...new Set([...text.matchAll(FILE_URL_IN_TEXT)].map((match) => match[1]!.toLowerCase()))];
+  await attachUnsentFiles(db, ownerId, conversationId, ids);
+}
+
+/** Gives a conversation those of `ids` that `ownerId` uploaded and that belong to none yet. @returns their rows. */
+async function attachUnsentFiles(db: Db, ownerId: string, conversationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .update(files)
+    .set({ conversationId })
+    .where(and(inArray(files.id, ids), eq(files.ownerId, ownerId), isNull(files.conversationId)))
+    .returning();
 }
 
 /**
@@ -53,36 +118,59 @@ export async function readFile(deps: { db: Db; storage: FileStorage }, id: strin
   return data ? { record, data } : null;
 }
 
+/**
+ * Whether a caller identified by headers may read a file: its uploader, or the owner of the
+ * conversation it belongs to. Others (staff, share-link holders) reach files through the signed
+ * links of the views they are allowed to see.
+ */
+export async function isFileParticipant(db: Db, record: typeof files.$inferSelect, callerId: string): Promise<boolean> {
+  if (record.ownerId === callerId) return true;
+  if (!record.conversationId) return false;
+  return (await findConversation(db, record.conversationId))?.ownerId === callerId;
+}
+
 /** @returns the records of a conversation's files, in upload order. */
 export function listConversationFiles(db: Db, conversationId: string) {
   return db.select().from(files).where(eq(files.conversationId, conversationId)).orderBy(asc(files.createdAt), asc(files.id));
 }
 
-/** The file id in one of our file URLs ({@link fileUrl}), or null for any other URL. */
-export function fileIdOfUrl(url: string): string | null {
-  return /^\/api\/v2\/files\/([0-9a-f-]{36})\//i.exec(url)?.[1]?.toLowerCase() ?? null;
+/**
+ * Prepares a conversation's messages for someone allowed to read it: every link to one of the
+ * conversation's files, in attachments and in the text, becomes a signed, expiring link. Links to
+ * files outside the conversation are left as written and open only to their own participants.
+ * Share pages use their own links instead (shares/shared-files.ts).
+ */
+export async function signConversationFiles(
+  deps: { db: Db; fileUrls: FileUrlSigner },
+  conversationId: string,
+): Promise<(message: Message) => Message> {
+  const ids = new Set((await listConversationFiles(deps.db, conversationId)).map((record) => record.id));
+  const signed = (url: string) => {
+    const id = fileIdOfUrl(url);
+    return id && ids.has(id) ? deps.fileUrls.sign(id) : url;
+  };
+  return (message) => ({
+    ...message,
+    content: message.content.replace(FILE_URL_IN_TEXT, signed),
+    attachments: message.attachments.map((attachment) => ({ ...attachment, url: signed(attachment.url) })),
+  });
 }
 
 /**
  * Attaches files a person uploaded before sending (the job submission of spec §3 lists their URLs)
  * to a conversation.
- * @param urls file URLs as {@link fileUrl} made them.
+ * @param urls the links the upload answered (signed or not).
  * @returns the attachments, in the order of `urls`, or null when one URL is not a file of `ownerId`
  *   that is still unattached.
  */
 export async function claimFiles(db: Db, input: { ownerId: string; conversationId: string; urls: string[] }): Promise<Attachment[] | null> {
   const ids = input.urls.map(fileIdOfUrl);
   if (ids.some((id) => id === null)) return null;
-  if (ids.length === 0) return [];
-  const rows = await db
-    .update(files)
-    .set({ conversationId: input.conversationId })
-    .where(and(inArray(files.id, ids as string[]), eq(files.ownerId, input.ownerId), isNull(files.conversationId)))
-    .returning();
+  const rows = await attachUnsentFiles(db, input.ownerId, input.conversationId, ids as string[]);
   if (rows.length !== new Set(ids).size) return null;
   return ids.map((id) => {
     const row = rows.find((candidate) => candidate.id === id)!;
-    return { url: fileUrl(row.id, row.fileName), file_name: row.fileName, size: row.size, content_type: row.contentType };
+    return { url: filePath(row.id), file_name: row.fileName, size: row.size, content_type: row.contentType };
   });
 }
 
@@ -115,12 +203,20 @@ export async function removeStoredBytes(storage: FileStorage, keys: string[]): P
   return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason as unknown }] : []));
 }
 
-/** Keeps the base name only, without control characters, at most 200 characters. */
-function sanitizeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'file';
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * A file name fit to show and to send in `Content-Disposition`: the base name only, NFC, without
+ * control, format (bidi overrides, zero-width, BOM: Unicode category Cf) or line/paragraph
+ * separator characters (issue #6 item 11), at most 120 characters with its extension kept.
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
+  if (!cleaned || /^\.+$/.test(cleaned)) return 'file';
+  const chars = [...cleaned];
+  if (chars.length <= MAX_NAME_LENGTH) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? [...cleaned.slice(dot)] : [];
+  return `${chars.slice(0, MAX_NAME_LENGTH - extension.length - 1).join('')}…${extension.join('')}`;
 }

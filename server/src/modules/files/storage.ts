@@ -1,7 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.ts';
 
-/** Where uploaded bytes live. Local folder by default; an S3-compatible store can implement the same. */
+/** Where uploaded bytes live: a local folder by default, an S3-compatible store when configured. */
 export interface FileStorage {
   /** Stores `data` under `key` (a name of ours, never the user's file name). */
   put(key: string, data: Buffer): Promise<void>;
@@ -11,15 +13,17 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
+const checkedKey = (key: string) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+};
+
 /**
  * A FileStorage in a local folder (`DATA_DIR/uploads`).
  * @param folder created on first write.
  */
 export function createLocalStorage(folder: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(folder, key);
-  };
+  const pathOf = (key: string) => path.join(folder, checkedKey(key));
   return {
     async put(key, data) {
       await mkdir(folder, { recursive: true });
@@ -37,4 +41,67 @@ export function createLocalStorage(folder: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+/** The settings of an S3-compatible store (AWS S3, MinIO, R2, …); see README "Configuration". */
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** The store's URL when it is not AWS (e.g. `http://127.0.0.1:9000`). */
+  endpoint?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name; MinIO and most emulators need it. */
+  forcePathStyle: boolean;
+  /** Both or neither: without them the SDK's default chain (environment, instance role) applies. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/**
+ * A FileStorage in an S3-compatible bucket through the AWS SDK v3. Objects are private: the server
+ * reads them and serves them itself, with its own access checks and headers.
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 requires them: several S3-compatible stores reject the newer trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = options.bucket;
+  return {
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: data, ContentType: 'application/octet-stream' }));
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+  };
+}
+
+/** The storage the configuration selects: S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads`. */
+export function storageFromConfig(config: Config): FileStorage {
+  if (!config.S3_BUCKET) return createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  return createS3Storage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
 }

@@ -1,16 +1,14 @@
 import type { Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { fileIdOfUrl, listConversationFiles, readFile } from '../files/files.service.ts';
+import { FILE_URL_IN_TEXT, fileIdOfUrl, listConversationFiles, readFile } from '../files/files.service.ts';
 
 // File access for share-link holders, in one place (the files issue reworks file access; only this
 // file changes then). A holder never learns a file's own URL, which would outlive the link: each
 // file of the shared conversation is reached through the share link, by its position among the
 // conversation's uploads, and only while the link is valid.
 
-const FILE_URL_IN_TEXT = /\/api\/v2\/files\/([0-9a-f-]{36})\/[^\s)"'<>\]]*/gi;
-
-const sharedFileUrl = (token: string, index: number, fileName: string) =>
-  `/api/task-share/${token}/files/${index}/${encodeURIComponent(fileName)}`;
+// The file's name stays out of the path: long names made dead links (issue #6 item 11).
+const sharedFileUrl = (token: string, index: number) => `/api/task-share/${token}/files/${index}`;
 
 /**
  * Prepares a shared conversation's messages for a share-link holder.
@@ -24,7 +22,7 @@ export async function shareScopedFiles(
   conversationId: string,
 ): Promise<(message: Message) => Message> {
   const records = await listConversationFiles(deps.db, conversationId);
-  const byId = new Map(records.map((record, index) => [record.id, sharedFileUrl(token, index, record.fileName)]));
+  const byId = new Map(records.map((record, index) => [record.id, sharedFileUrl(token, index)]));
   const rewrite = (url: string) => {
     const id = fileIdOfUrl(url);
     return (id && byId.get(id)) ?? url;

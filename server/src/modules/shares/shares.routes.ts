@@ -111,10 +111,10 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   typed.get(
-    '/api/task-share/:shareToken/files/:index/:fileName',
+    '/api/task-share/:shareToken/files/:index',
     {
       schema: {
-        params: shareTokenParamsSchema.extend({ index: z.coerce.number().int().min(0).max(10_000), fileName: z.string().max(1000) }),
+        params: shareTokenParamsSchema.extend({ index: z.coerce.number().int().min(0).max(10_000) }),
       },
     },
     async (request, reply) => {

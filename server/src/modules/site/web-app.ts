@@ -13,8 +13,8 @@ export const cacheControlFor = (filePath: string) => (HASHED_ASSET.test(filePath
 /**
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
  * accepts them (made at build time by scripts/compress-web.mjs), and index.html for every other page
- * path (spec §2: the app's router owns them). API-like and asset paths that match nothing answer a
- * JSON 404, never the app's page.
+ * path (spec §2: the app's router owns them). API, MCP tool and asset paths that match nothing
+ * answer a JSON 404, never the app's page (a client must not think it connected).
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
@@ -32,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page.
-    const isPage = request.method === 'GET' && !/^\/(api|oidc)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+    const isPage = request.method === 'GET' && !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && hasWeb) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
   });

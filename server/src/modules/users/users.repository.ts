@@ -5,30 +5,24 @@ import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users, type IdentityClaims } from '../../db/schema.ts';
 import type { Caller } from '../auth/caller.ts';
+import { unauthorized } from '../../lib/errors.ts';
 
 /**
- * Makes sure the caller has a users row (guests get one on their first message, spec §3 "Guest
- * uids start with guest-"), and locks it until the transaction ends so that two sends of one
- * caller are counted one after the other.
+ * Locks the caller's users row until the transaction ends, so that two sends of one caller are
+ * counted one after the other. Guests get their row here on their first message (spec §3 "Guest
+ * uids start with guest-"); signed-in users' rows are created only by sign-in, never from a
+ * token's claims, so a deleted account is not brought back (issue #6).
  * @param tx a transaction.
  * @returns the id of the account a guest session was handed over to, or null.
+ * @throws AppError 401 when a signed-in caller's account no longer exists.
  */
-export async function lockCallerRow(tx: Db, caller: Caller, now: Date): Promise<{ mergedIntoUserId: string | null }> {
-  const values =
-    caller.kind === 'guest'
-      ? { id: caller.id, role: 'guest' as const, isGuest: true, lastLogin: null }
-      : {
-          id: caller.id,
-          email: caller.token.email,
-          name: caller.token.name,
-          picture: caller.token.picture,
-          role: caller.token.role,
-          isGuest: false,
-          lastLogin: now,
-        };
-  await tx.insert(users).values(values).onConflictDoNothing();
+export async function lockCallerRow(tx: Db, caller: Caller): Promise<{ mergedIntoUserId: string | null }> {
+  if (caller.kind === 'guest') {
+    await tx.insert(users).values({ id: caller.id, role: 'guest', isGuest: true, lastLogin: null }).onConflictDoNothing();
+  }
   const [row] = await tx.select({ mergedIntoUserId: users.mergedIntoUserId }).from(users).where(eq(users.id, caller.id)).for('update');
-  return { mergedIntoUserId: row?.mergedIntoUserId ?? null };
+  if (!row) throw unauthorized('This account no longer exists; sign in again');
+  return { mergedIntoUserId: row.mergedIntoUserId };
 }
 
 /** A users row. */

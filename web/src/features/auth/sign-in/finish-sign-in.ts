@@ -1,5 +1,12 @@
 import { isApiError } from '../../../lib/api-client.ts';
-import { clearGuestSessionId, readLocal, setCurrentConversationId, STORAGE_KEYS, takePreAuthState } from '../../../lib/storage.ts';
+import {
+  clearGuestSessionId,
+  readLocal,
+  setCurrentConversationId,
+  STORAGE_KEYS,
+  takePreAuthState,
+  takeSignInStarted,
+} from '../../../lib/storage.ts';
 import { createSession } from '../api/create-session.ts';
 import { updateGuestAssociations } from '../api/update-guest-associations.ts';
 import { isAdminPath, isLocalPath } from '../utils/redirect-path.ts';
@@ -15,12 +22,16 @@ export interface FinishedSignIn {
 /**
  * Finishes a sign-in (spec §4 "On sign-in") before the app sees the token: exchanges the one-time
  * code, hands the guest session over to the account, then restores the conversation the visitor
- * was in (not for admin pages) and reads where they came from.
+ * was in (not for admin pages) and reads where they came from. The guest's data is handed over only
+ * when this tab started the sign-in: a `/?auth_code=` link from somebody else must never move a
+ * guest's conversations to their account (login CSRF, issue #6; the server also refuses a code
+ * exchanged outside the browser that signed in).
  * @param code the one-time code from `?auth_code=` or the popup.
  * @param fallbackReturnTo the server's `return_to`, for when the browser kept nothing.
  * @throws SignInFailure with the spec §8 text when the code cannot be exchanged.
  */
 export async function finishSignIn(code: string, fallbackReturnTo: string | null): Promise<FinishedSignIn> {
+  const startedHere = takeSignInStarted();
   let token: string;
   try {
     token = (await createSession(code)).token;
@@ -28,7 +39,7 @@ export async function finishSignIn(code: string, fallbackReturnTo: string | null
     const problem = problemFromError(error);
     throw new SignInFailure(signInErrorText(problem) ?? problem.code);
   }
-  await handOverGuestSession(token);
+  if (startedHere) await handOverGuestSession(token);
   const saved = takePreAuthState();
   const returnTo = saved.path ?? (fallbackReturnTo && isLocalPath(fallbackReturnTo) ? fallbackReturnTo : null);
   if (saved.conversationId && !isAdminPath(returnTo ?? window.location.pathname)) {

@@ -1,4 +1,5 @@
 import type { AuthProvidersResponse } from '@unstuck/contract';
+import { markSignInStarted } from '../../../lib/storage.ts';
 import { problemFromError, SignInFailure, signInErrorText, type SignInProblem } from '../utils/sign-in-errors.ts';
 import { openSignInPopup, waitForPopupResult } from './popup.ts';
 
@@ -32,6 +33,7 @@ export async function startSignIn(loadProviders: () => Promise<AuthProvidersResp
   // The server runs without any provider: nobody can sign in until one is configured.
   if (!provider) throw fail({ code: 'configuration' });
   const url = loginUrl(provider.id, returnTo, providers.mode);
+  markSignInStarted();
   if (providers.mode === 'redirect') {
     window.location.assign(url);
     return { kind: 'redirecting' };

@@ -9,18 +9,18 @@ export const SEND_DELAY_MS = 50;
 export interface SendMessageInput {
   content: string;
   conversationId: string | null;
-  /** Only the first attachment travels with the message (spec §7). */
-  file?: File;
+  /** Every attachment travels with the message, as repeated `file` parts (README "Deviations"). */
+  files: File[];
 }
 
-function toForm({ content, conversationId, file }: SendMessageInput): FormData {
+function toForm({ content, conversationId, files }: SendMessageInput): FormData {
   const form = new FormData();
   form.append('content', content);
   form.append('type', 'direct');
   form.append('recipientId', AGENT_RECIPIENT_ID);
   if (conversationId) form.append('conversationId', conversationId);
-  // Last, so the server has read every field before it streams the file.
-  if (file) form.append('file', file, file.name);
+  // Last, so the server has read every field before it streams the files.
+  for (const file of files) form.append('file', file, file.name);
   return form;
 }
 

@@ -34,7 +34,6 @@ export function AttachmentPreviews({ attachments, onRemove }: AttachmentPreviews
           </li>
         ))}
       </ul>
-      {attachments.length > 1 ? <p className="attachments__hint">Only the first file is sent with this message for now.</p> : null}
     </div>
   );
 }

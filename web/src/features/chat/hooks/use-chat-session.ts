@@ -14,7 +14,7 @@ import {
 import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
-import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
+import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT, pickSendableFiles } from '../utils/chat-rules.ts';
 import { usePendingAttachments } from './use-pending-attachments.ts';
 
 const toChatAttachment = (a: PendingAttachment) => ({
@@ -147,14 +147,19 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
 
   const send = useCallback(async () => {
     const content = input.trim();
-    const files = attachments;
-    if (sendingRef.current || (content === '' && files.length === 0)) return;
+    if (sendingRef.current || (content === '' && attachments.length === 0)) return;
     if (!isSignedIn && userMessageCount >= GUEST_MESSAGES_BEFORE_PROMPT) {
       setSignInPromptVisible(true);
       return;
     }
     if (limitReached) {
       setError(CHAT_TEXTS.signedInLimit);
+      return;
+    }
+    // A file the server would refuse is skipped with its reason; the rest are sent (spec §5, §8).
+    const { send: files, failures } = pickSendableFiles(attachments);
+    if (content === '' && files.length === 0) {
+      setError(failures.join('; '));
       return;
     }
     const myGeneration = generation.current;
@@ -175,13 +180,15 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     sendingRef.current = true;
     setSending(true);
     setPageState('agent_thinking');
-    setError(null);
+    setError(failures.length > 0 ? failures.join('; ') : null);
     // Optimistic copies the server lists by now are dropped, with their previews.
     setOptimistic((current) => [...withoutListed(current, serverMessages), local]);
     setInput('');
+    // Skipped files are let go with the others: their previews are not shown anywhere.
+    for (const skipped of attachments) if (!files.includes(skipped) && skipped.previewUrl) URL.revokeObjectURL(skipped.previewUrl);
     clear(true);
     try {
-      const answer = await sendMutation.mutateAsync({ content, conversationId, file: files[0]?.file });
+      const answer = await sendMutation.mutateAsync({ content, conversationId, files: files.map((a) => a.file) });
       if (generation.current !== myGeneration) return;
       setOptimistic((current) =>
         current.map((m) => (m.id === local.id ? { ...m, id: answer.id, conversationId: answer.conversation_id } : m)),

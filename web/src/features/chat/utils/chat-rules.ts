@@ -1,4 +1,4 @@
-import { LIMITS } from '@unstuck/contract';
+import { LIMITS, MAX_FILES_PER_MESSAGE } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
@@ -51,4 +51,22 @@ export function agentWaitOutcome(messages: readonly ChatMessage[], baselineId: s
   const last = messages.at(-1);
   if (last?.senderType === 'agent' && last.id !== baselineId) return 'replied';
   return polls >= MAX_AGENT_POLLS ? 'timed_out' : 'waiting';
+}
+
+/**
+ * The files of one message that the server will take: at most MAX_FILES_PER_MESSAGE, each at most
+ * 10 MB (spec §9). The others are skipped, each with spec §8's "Failed to upload file: {name} - {reason}".
+ */
+export function pickSendableFiles<T extends { file: { name: string; size: number } }>(
+  files: readonly T[],
+): { send: T[]; failures: string[] } {
+  const send: T[] = [];
+  const failures: string[] = [];
+  for (const entry of files) {
+    if (entry.file.size > LIMITS.attachmentBytes) failures.push(`Failed to upload file: ${entry.file.name} - larger than 10 MB`);
+    else if (send.length >= MAX_FILES_PER_MESSAGE)
+      failures.push(`Failed to upload file: ${entry.file.name} - at most ${MAX_FILES_PER_MESSAGE} files per message`);
+    else send.push(entry);
+  }
+  return { send, failures };
 }

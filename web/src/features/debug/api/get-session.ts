@@ -2,9 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { debugSessionResponseSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** `GET /api/session` (debug, Bearer): the signed-in user's server profile; 401 when not signed in. */
-export const getSession = () => apiRequest('/api/session', { identity: 'bearer', schema: debugSessionResponseSchema });
+/**
+ * `GET /api/session` (debug, Bearer): the server profile of a token's user; 401 without a valid token.
+ * @param token the token to ask about; null asks without one.
+ */
+export const getSession = (token: string | null) =>
+  apiRequest('/api/session', {
+    identity: 'none',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    schema: debugSessionResponseSchema,
+  });
 
-/** The server profile for the minimal dashboard, per token; `enabled` waits until a handed token is stored. */
-export const useSession = (token: string | null, enabled: boolean) =>
-  useQuery({ queryKey: ['debug', 'session', token], queryFn: getSession, enabled, retry: false });
+/** The server profile for the minimal dashboard, per token. */
+export const useSession = (token: string | null) =>
+  useQuery({ queryKey: ['debug', 'session', token], queryFn: () => getSession(token), retry: false });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -8,26 +8,28 @@ import { useSession } from '../api/get-session.ts';
 const NOT_AUTHENTICATED = 'Not authenticated. Please log in again.';
 
 /**
- * `/minimal-dashboard` (spec §2): takes a `?token=`, stores it and removes it from the URL, then
- * shows the server's profile of the signed-in user (`GET /api/session`).
+ * `/minimal-dashboard` (spec §2): takes a `?token=` and removes it from the URL, then shows the
+ * server's profile of that token's user (`GET /api/session`), or of the signed-in user without
+ * one. A handed token is only looked at, never stored: a link must not sign this browser in as
+ * somebody else (login CSRF, issue #6).
  */
 export function MinimalDashboardPage() {
-  const { acceptToken, token } = useAuth();
+  const { token } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const handedToken = params.get('token');
+  // Kept for this page view only: the URL loses it below.
+  const [handedToken] = useState(() => params.get('token'));
 
   useEffect(() => {
-    if (!handedToken) return;
-    acceptToken(handedToken);
+    if (!params.has('token')) return;
     // A token must not stay in the address bar, the history or a shared link.
     const rest = new URLSearchParams(params);
     rest.delete('token');
     const query = rest.toString();
     void navigate({ search: query ? `?${query}` : '' }, { replace: true });
-  }, [handedToken, params, acceptToken, navigate]);
+  }, [params, navigate]);
 
-  const session = useSession(token, handedToken === null);
+  const session = useSession(handedToken ?? token);
   const user = session.data?.user;
   let body;
   if (session.isPending) body = <p role="status">Loading...</p>;
@@ -55,5 +57,14 @@ export function MinimalDashboardPage() {
       </dl>
     );
   }
-  return <PageLayout title="Minimal dashboard">{body}</PageLayout>;
+  return (
+    <PageLayout title="Minimal dashboard">
+      {handedToken !== null && (
+        <p className="banner" role="note">
+          Showing the token from the link. It was not stored: this browser&apos;s own sign-in is unchanged.
+        </p>
+      )}
+      {body}
+    </PageLayout>
+  );
 }

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Config } from '../../../config.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
+import { agentKeyOf, authenticateAgent } from '../agent-key.ts';
+import { createMcpServer } from './mcp-server.ts';
+import { SessionSseTransport } from './sse-transport.ts';
+
+/** Same bound as the SDK's transports. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The MCP server for third-party agents (issue #9, spec §7 "Documented message-tool interface"):
+ * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
+ *   (202; the answer arrives on the stream). Sessions live in this process: behind a load balancer
+ *   this transport needs sticky sessions (README);
+ * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers.
+ * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
+ * (403, the MCP transport rules against DNS rebinding).
+ */
+export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
+  const sessions = new Map<string, { transport: SessionSseTransport; agent: VerifiedAgent }>();
+  const trusted = trustedHostsAndOrigins(deps.config);
+
+  await app.register(async (scope) => {
+    // Bodies arrive as text: a body that is not JSON is the JSON-RPC error -32700, not Fastify's 400.
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addHook('onRequest', async (request) => {
+      checkHostAndOrigin(request, trusted);
+    });
+
+    scope.get('/mcp_tools/sse', async (request, reply) => {
+      const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+      const asked = (request.query as { session_id?: unknown }).session_id;
+      if (asked !== undefined && (typeof asked !== 'string' || !SESSION_ID.test(asked))) {
+        throw badRequest('session_id must be 8 to 128 letters, digits, _ or -');
+      }
+      const sessionId = asked ?? randomUUID();
+      if (sessions.has(sessionId)) throw conflict('This session_id is in use');
+      const transport = new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`);
+      sessions.set(sessionId, { transport, agent });
+      transport.onclose = () => sessions.delete(sessionId);
+      reply.hijack();
+      await createMcpServer(deps, agent, 'sse').connect(transport);
+    });
+
+    for (const url of ['/mcp_tools/messages/', '/mcp_tools/messages']) {
+      scope.post(url, async (request, reply) => {
+        const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+        const sessionId = (request.query as { session_id?: unknown }).session_id;
+        const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+        if (!session) throw notFound('Unknown session: open GET /mcp_tools/sse and use the session_id of its endpoint event');
+        if (session.agent.agentId !== agent.agentId) throw forbidden('This session belongs to another agent');
+        session.transport.receive(typeof request.body === 'string' ? request.body : '');
+        return reply.code(202).send({ status: 'accepted' });
+      });
+    }
+
+    scope.post('/mcp', async (request, reply) => {
+      const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+      } catch {
+        return reply
+          .code(400)
+          .send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' } });
+      }
+      const server = createMcpServer(deps, agent, 'streamable-http');
+      // Stateless: no session id, JSON answers; the request's server and transport end with it.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      reply.hijack();
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, body);
+    });
+
+    // Stateless Streamable HTTP has no stream to open and no session to end.
+    for (const method of ['GET', 'DELETE'] as const) {
+      scope.route({
+        method,
+        url: '/mcp',
+        handler: async (_request, reply) =>
+          reply
+            .code(405)
+            .header('allow', 'POST')
+            .send({
+              jsonrpc: '2.0',
+              id: null,
+              error: { code: ErrorCode.ConnectionClosed, message: 'Method not allowed: POST JSON-RPC messages to /mcp' },
+            }),
+      });
+    }
+  });
+
+  // Before the server waits for open requests: an event stream would otherwise keep it open.
+  app.addHook('preClose', async () => {
+    await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));
+  });
+}
+
+/**
+ * Hosts (names without port) and origins the MCP endpoints accept: the configured ones, else
+ * PUBLIC_URL's and the loopback names.
+ */
+function trustedHostsAndOrigins(config: Pick<Config, 'PUBLIC_URL' | 'MCP_ALLOWED_HOSTS' | 'MCP_ALLOWED_ORIGINS'>) {
+  const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : null;
+  const hosts = new Set([...LOOPBACK_HOSTS, ...(publicUrl ? [publicUrl.hostname] : []), ...config.MCP_ALLOWED_HOSTS]);
+  const origins = new Set([...(publicUrl ? [publicUrl.origin] : []), ...config.MCP_ALLOWED_ORIGINS]);
+  return { hosts, origins };
+}
+
+/**
+ * Refuses a request whose Host is not ours or whose Origin (sent by browsers) is not trusted: a web
+ * page must not reach an MCP server through DNS rebinding (MCP specification, transports, "Security
+ * warning").
+ * @throws AppError 403.
+ */
+function checkHostAndOrigin(request: FastifyRequest, trusted: { hosts: Set<string>; origins: Set<string> }) {
+  const host = request.headers.host ?? '';
+  let hostname = '';
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    // An unparsable Host is not one of ours.
+  }
+  if (!trusted.hosts.has(hostname)) throw forbidden(`Host not allowed: ${host}`);
+  const origin = request.headers.origin;
+  if (origin !== undefined && !trusted.origins.has(origin)) throw forbidden(`Origin not allowed: ${origin}`);
+}

@@ -1,0 +1,84 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
+import { newGuestId, sendMessage } from '../support/http.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * An LLM vendor that holds every chat request open, counting how many are open at once in total and
+ * per conversation (a request's transcript names its case).
+ */
+async function startHoldingLlm() {
+  const open = new Map<ServerResponse, string>();
+  let mostAtOnce = 0;
+  let mostForOneCase = 0;
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (raw += chunk));
+    request.on('end', () => {
+      const tag = /case-[a-z]/.exec(raw)?.[0] ?? 'unknown';
+      open.set(response, tag);
+      mostAtOnce = Math.max(mostAtOnce, open.size);
+      mostForOneCase = Math.max(mostForOneCase, [...open.values()].filter((value) => value === tag).length);
+      response.on('close', () => open.delete(response));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    openRequests: () => open.size,
+    mostAtOnce: () => mostAtOnce,
+    mostForOneCase: () => mostForOneCase,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(databaseKinds)('the agent queue on %s', { timeout: 120_000 }, (kind) => {
+  const cleanup: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
+  });
+
+  it('runs turns of different conversations in parallel, and one conversation one turn at a time', async () => {
+    const llm = await startHoldingLlm();
+    const server: TestServer = await startTestServer(kind, {
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'holds',
+      LLM_API_KEY: 'test',
+      AGENT_CONCURRENCY: '3',
+    });
+    cleanup.push(() => server.destroy());
+    cleanup.push(() => llm.close());
+
+    const first = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, first, { content: 'My cron job stopped running (case-a)' });
+    expect(sent.status).toBe(200);
+    await until(() => llm.openRequests() === 1, 30_000, "the first conversation's turn");
+    // A second message in the same conversation while its turn runs, and three other conversations.
+    const again = await sendMessage(server.url, first, {
+      content: 'Also the logs are empty (case-a)',
+      conversationId: sent.body.conversation_id,
+    });
+    expect(again.status).toBe(200);
+    for (const tag of ['b', 'c', 'd']) {
+      expect((await sendMessage(server.url, { guest: newGuestId() }, { content: `My deploy hangs (case-${tag})` })).status).toBe(200);
+    }
+    // AGENT_CONCURRENCY=3: the other conversations' turns start while the first one still runs.
+    await until(() => llm.mostAtOnce() >= 3, 30_000, 'three turns at once');
+    expect(llm.mostForOneCase()).toBe(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { request as httpRequest } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { files, messages } from '../../src/db/schema.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { newGuestId } from '../support/http.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
+
+const MESSAGES = 6;
+const GUEST_SESSIONS = 3;
+const UPLOAD_BYTES = 3 * 1024 * 1024;
+
+/**
+ * Sends `POST /api/v2/messages` as multipart from a chosen loopback source address (127.0.0.1 and
+ * 127.0.0.2 are two clients to the server, whatever TRUST_PROXY says: no proxy header is involved).
+ */
+async function sendFrom(
+  localAddress: string,
+  baseUrl: string,
+  guest: string,
+  file?: { name: string; data: Uint8Array },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', content: 'My build fails on CI but not locally' })) {
+    form.append(key, value);
+  }
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: 'application/octet-stream' }), file.name);
+  const encoded = new Request('http://form.invalid', { method: 'POST', body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const url = new URL('/api/v2/messages', baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length, 'x-guest-session-id': guest },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : null }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (kind) => {
+  const server = useTestServer(kind, {
+    MESSAGES_PER_HOUR_PER_ADDRESS: String(MESSAGES),
+    GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: String(GUEST_SESSIONS),
+    UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(UPLOAD_BYTES),
+  });
+
+  it('refuses new guest sessions from one address past the limit with 429 and Retry-After, and not another address', async () => {
+    const answers = [];
+    for (let i = 0; i < GUEST_SESSIONS + 1; i++) answers.push(await sendFrom('127.0.0.1', server.url, newGuestId()));
+    expect(answers.slice(0, GUEST_SESSIONS).map((a) => a.status)).toEqual(Array(GUEST_SESSIONS).fill(200));
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/new guest sessions from your network address/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+
+    const elsewhere = await sendFrom('127.0.0.2', server.url, newGuestId());
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('refuses messages from one address past the hourly limit, for a guest it already knows too', async () => {
+    // 127.0.0.3 starts clean; one guest, so only the message limit applies.
+    const guest = newGuestId();
+    const statuses = [];
+    for (let i = 0; i < MESSAGES + 1; i++) statuses.push((await sendFrom('127.0.0.3', server.url, guest)).status);
+    // The guest's own 5-message limit (spec §5) answers 401 first: count only the address limit's 429.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    const other = await sendFrom('127.0.0.4', server.url, newGuestId());
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses uploads past the hourly byte allowance and stores nothing of the refused one', async () => {
+    const megabyte = new Uint8Array(1024 * 1024).fill(65);
+    const bigFile = { name: 'notes.txt', data: new Uint8Array([...megabyte, ...megabyte]) };
+    const first = await sendFrom('127.0.0.5', server.url, newGuestId(), bigFile);
+    expect(first.status).toBe(200);
+    const refusedGuest = newGuestId();
+    const second = await sendFrom('127.0.0.5', server.url, refusedGuest, bigFile);
+    expect(second.status).toBe(429);
+    expect(await server.database.db.select().from(messages).where(eq(messages.senderId, refusedGuest))).toHaveLength(0);
+    expect(await server.database.db.select().from(files).where(eq(files.ownerId, refusedGuest))).toHaveLength(0);
+    expect(second.body.detail).toMatch(/uploaded from your network address/);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await sendFrom('127.0.0.6', server.url, newGuestId(), bigFile);
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts job submissions (POST /api/messages) against the same message allowance', async () => {
+    // The suite's earlier sends came from other addresses; this fetch comes from 127.0.0.1, which
+    // has sent GUEST_SESSIONS + 1 messages already.
+    const { token } = await signInAs(server);
+    const job = {
+      type: 'direct',
+      recipientId: 'agent-1',
+      content: 'Job: Fix checkout\n\nStripe checkout fails with a 500 after the upgrade.',
+      metadata: { jobTitle: 'Fix checkout', techStack: 'Stripe', attachments: [] },
+    };
+    const statuses = [];
+    for (let i = 0; i < MESSAGES; i++) {
+      const response = await fetch(`${server.url}/api/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(job),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+  });
+});
