@@ -9,6 +9,20 @@ export const AGENT_RECIPIENT_ID = 'agent-1';
  */
 export const TASK_SECTION_MARKER = '[[TASK SECTION]]';
 
+/** What {@link neutraliseTaskSectionMarker} writes instead of the marker: readable, and never the marker itself. */
+export const NEUTRALISED_TASK_SECTION_MARKER = '[[ TASK SECTION ]]';
+
+/**
+ * Makes text that is not the agent's own staff section unable to start one (issue #6 item 7): every
+ * TASK_SECTION_MARKER becomes NEUTRALISED_TASK_SECTION_MARKER. Used on what people send and on the
+ * content a model writes, so neither can cut a message short for clients nor write into the staff-only
+ * part. The replacement keeps the brackets and changes only what is between them, so no marker can
+ * re-form around it. Pure.
+ */
+export function neutraliseTaskSectionMarker(text: string): string {
+  return text.replaceAll(TASK_SECTION_MARKER, NEUTRALISED_TASK_SECTION_MARKER);
+}
+
 /** Guest session ids start with `guest-` (spec §3); we also bound their length and alphabet. */
 export const guestSessionIdSchema = z
   .string()

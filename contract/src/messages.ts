@@ -40,6 +40,15 @@ export const sendMessageFieldsSchema = z.object({
 });
 export type SendMessageFields = z.infer<typeof sendMessageFieldsSchema>;
 
+/**
+ * The optional `Idempotency-Key` header of `POST /api/v2/messages` (after the IETF httpapi draft
+ * "The Idempotency-Key HTTP Header Field"): one key per message the client means to send, reused for
+ * its retries. Visible ASCII so it is safe in logs and the database; a UUID is the usual choice.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, for example)');
+
 /** Answer of `POST /api/v2/messages` (spec §7: id, conversation_id, attachment_url). */
 export const sendMessageResponseSchema = z.object({
   id: z.string(),

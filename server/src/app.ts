@@ -38,6 +38,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
     // pick its own rate-limit address and origin (issue #6).
     trustProxy: deps.config.TRUST_PROXY,
+    // Slow-body and slow-header clients (slowloris) are cut off with 408 once the whole request took
+    // longer than this; Node checks open requests every connectionsCheckingInterval.
+    requestTimeout: deps.config.REQUEST_TIMEOUT_MS,
+    http: {
+      requestTimeout: deps.config.REQUEST_TIMEOUT_MS,
+      headersTimeout: deps.config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, deps.config.REQUEST_TIMEOUT_MS),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,9 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const https = deps.config.PUBLIC_URL?.startsWith('https:') === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
+      // No 'unsafe-inline' styles: the app's CSS is a file, React style props go through the CSSOM
+      // (which CSP allows), so only injected <style> elements and style attributes are refused.
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
+        'style-src': ["'self'"],
         'upgrade-insecure-requests': https ? [] : null,
       },
     },

@@ -76,6 +76,7 @@ const configSchema = z
     // Defaults by NODE_ENV below: development listens on loopback only.
     HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     PUBLIC_URL: optionalUrl,
     TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().min(1).default('./data'),

@@ -94,6 +94,10 @@ export const messages = pgTable(
     replyToMessageId: uuid('reply_to_message_id'),
     // Makes an agent turn idempotent: a retried job cannot store the same answer twice.
     turnKey: text('turn_key'),
+    // A sender's Idempotency-Key and the SHA-256 of the request it came with: a retried send finds its
+    // message instead of storing a second one. Kept as long as the message (issue #6 item 14: ≥ 24 h).
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,6 +108,7 @@ export const messages = pgTable(
       .on(t.conversationId)
       .where(sql`${t.read} = false`),
     uniqueIndex('messages_turn_key_idx').on(t.turnKey),
+    uniqueIndex('messages_sender_idempotency_key_idx').on(t.senderId, t.idempotencyKey),
   ],
 );
 

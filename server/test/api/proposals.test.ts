@@ -96,4 +96,17 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const answer = await callJson(server.url, 'POST', `/api/v2/proposals/${sent.body.id}/accept`, { token });
     expect(answer).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
   });
+
+  it("once a proposal exists, accepting or modifying a question or the person's own message answers 404", async () => {
+    const { token } = await signInAs(server);
+    const { list } = await reachProposal(server.url, { token });
+    const question = list.find((message) => message.metadata.kind === 'question');
+    const own = list.find((message) => message.sender_id !== 'agent-1');
+    for (const message of [question, own]) {
+      for (const action of ['accept', 'modify']) {
+        const answer = await callJson(server.url, 'POST', `/api/v2/proposals/${message.id}/${action}`, { token });
+        expect(answer).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
+      }
+    }
+  });
 });

@@ -12,6 +12,15 @@ export async function findOwnedConversation(db: Db, id: string, ownerId: string)
   return row ?? null;
 }
 
+/** @returns the message `senderId` sent with this Idempotency-Key, or null. */
+export async function findMessageByIdempotencyKey(db: Db, senderId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.idempotencyKey, key)));
+  return row ?? null;
+}
+
 /** @returns the messages of a conversation, oldest first. */
 export function listConversationMessages(db: Db, conversationId: string) {
   return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq));

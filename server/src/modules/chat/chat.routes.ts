@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationParamsSchema,
   errorResponseSchema,
+  idempotencyKeySchema,
   inboxResponseSchema,
   MAX_FILES_PER_MESSAGE,
   messageListSchema,
@@ -17,7 +18,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { findUser } from '../users/users.repository.ts';
-import { listConversations, readConversation, sendMessage } from './chat.service.ts';
+import { listConversations, readConversation, requestFingerprint, sendMessage } from './chat.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -27,9 +28,22 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
 
   typed.post(
     '/api/v2/messages',
-    { schema: { response: { 200: sendMessageResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } } },
+    {
+      schema: {
+        response: {
+          200: sendMessageResponseSchema,
+          ...errors,
+          413: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
     async (request) => {
       const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      const key = request.headers['idempotency-key'];
+      const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
+      if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
       // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not.
       if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
       await countClientUse(deps, request.ip, 'messages');
@@ -38,7 +52,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       if (bytes > 0) await countUploadBytes(deps, request.ip, bytes);
       const parsed = sendMessageFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-      return sendMessage(deps, caller, parsed.data, files);
+      const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(parsed.data, files) } : null;
+      return sendMessage(deps, caller, parsed.data, files, idempotency);
     },
   );
 

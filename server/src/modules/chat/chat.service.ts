@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   AGENT_RECIPIENT_ID,
   inlineTextFile,
   LIMITS,
+  neutraliseTaskSectionMarker,
   type JobSubmission,
   type Message,
   type InboxResponse,
@@ -12,12 +14,19 @@ import {
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
-import { claimFiles, claimLinkedFiles, signConversationFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
+import { claimFiles, claimLinkedFiles, fileIdOfUrl, signConversationFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
-import { countSentMessages, findOwnedConversation, listConversationMessages, listInbox, markConversationRead } from './chat.repository.ts';
+import {
+  countSentMessages,
+  findMessageByIdempotencyKey,
+  findOwnedConversation,
+  listConversationMessages,
+  listInbox,
+  markConversationRead,
+} from './chat.repository.ts';
 import { toMessageView } from './message-view.ts';
 
 /** Spec §5's text for a signed-in user's limit; the client shows the same. */
@@ -25,27 +34,73 @@ export const SIGNED_IN_LIMIT_DETAIL = 'You have reached the 10 message limit for
 
 const TITLE_LENGTH = 80;
 
+/** A send's `Idempotency-Key` header and the fingerprint of its request ({@link requestFingerprint}). */
+export interface IdempotentSend {
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * The SHA-256 (hex) of what a send asks for: its fields and its files (names and bytes).
+ * Two requests with the same fingerprint store the same message.
+ */
+export function requestFingerprint(fields: SendMessageFields, files: IncomingFile[]): string {
+  const hash = createHash('sha256').update(
+    JSON.stringify([
+      fields.content,
+      fields.type,
+      fields.recipientId,
+      fields.conversationId ?? null,
+      files.map((file) => [file.fileName, file.data.length]),
+    ]),
+  );
+  for (const file of files) hash.update(file.data);
+  return hash.digest('hex');
+}
+
 /**
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
  * PENDING_CLARIFICATION) are created. Every attached file is stored and attached; plain-text files
  * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
+ * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
- * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits, 401 guest limit or a handed-over guest session ("Authentication required", spec §8),
- *   403 signed-in limit (spec §5), 404 unknown or foreign conversation.
+ * With `idempotency`, a key the sender already used returns that send's answer again and stores and
+ * queues nothing (a client retrying a send whose answer it lost, issue #6 item 14); the check comes
+ * before the limits, so the retry of a guest's last allowed message still gets its answer.
+ * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits or a used
+ *   Idempotency-Key with a different request, 401 guest limit or a handed-over guest session
+ *   ("Authentication required", spec §8), 403 signed-in limit (spec §5), 404 unknown or foreign conversation.
  */
 export async function sendMessage(
   deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
   caller: Caller,
   fields: SendMessageFields,
   files: IncomingFile[],
+  idempotency: IdempotentSend | null = null,
 ): Promise<SendMessageResponse> {
-  const typed = fields.content.trim();
+  // The person's words can never open the agent's staff-only section (issue #6 item 7).
+  const typed = neutraliseTaskSectionMarker(fields.content.trim());
   if (!typed && files.length === 0) throw badRequest('content must not be blank unless a file is attached');
   const now = deps.clock.now();
 
   const result = await deps.db.transaction(async (tx) => {
+    // The caller's row lock also serialises concurrent retries with one key: the second sees the first.
     const { mergedIntoUserId } = await lockCallerRow(tx, caller);
+    if (idempotency) {
+      const earlier = await findMessageByIdempotencyKey(tx, caller.id, idempotency.key);
+      if (earlier) {
+        if (earlier.requestHash !== idempotency.requestHash) {
+          throw new AppError(422, 'This Idempotency-Key was already used for a different message; send a new message with a new key');
+        }
+        const earlierFile = earlier.attachments[0] && fileIdOfUrl(earlier.attachments[0].url);
+        const url = earlierFile ? deps.fileUrls.sign(earlierFile) : undefined;
+        return {
+          replayed: true,
+          answer: { id: earlier.id, conversation_id: earlier.conversationId, ...(url ? { attachment_url: url } : {}) },
+        };
+      }
+    }
     // A guest session handed over at sign-in is spent: its messages now count for the account.
     if (caller.kind === 'guest' && (mergedIntoUserId || (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages)) {
       throw unauthorized('Authentication required');
@@ -80,16 +135,21 @@ export async function sendMessage(
         type: fields.type,
         read: true,
         attachments: stored.map((one) => one.attachment),
+        idempotencyKey: idempotency?.key ?? null,
+        requestHash: idempotency?.requestHash ?? null,
         createdAt: now,
       })
       .returning({ id: messages.id });
     await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
     const first = stored[0];
-    return { id: row!.id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) };
+    return {
+      replayed: false,
+      answer: { id: row!.id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
+    };
   });
 
-  await deps.agentQueue.enqueue(result.conversation_id);
-  return result;
+  if (!result.replayed) await deps.agentQueue.enqueue(result.answer.conversation_id);
+  return result.answer;
 }
 
 /**
@@ -105,9 +165,11 @@ export async function submitJob(
   job: JobSubmission,
 ): Promise<PostMessageResponse> {
   const now = deps.clock.now();
+  // Like a chat message, a job can never open the agent's staff-only section (issue #6 item 7).
+  const content = neutraliseTaskSectionMarker(job.content);
   const result = await deps.db.transaction(async (tx) => {
     await lockCallerRow(tx, caller);
-    const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, job.content, now);
+    const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, content, now);
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
     if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
     const [stored] = await tx
@@ -116,7 +178,7 @@ export async function submitJob(
         conversationId,
         senderId: caller.id,
         recipientId: AGENT_RECIPIENT_ID,
-        content: job.content,
+        content,
         type: job.type,
         read: true,
         attachments,

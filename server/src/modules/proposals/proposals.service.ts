@@ -13,8 +13,8 @@ type ProposalAction = 'accept' | 'modify';
  * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`.
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
  * Repeating the same action is harmless and answers the same state.
- * @throws AppError 404 unknown, foreign or non-proposal message; 409 when the proposal is already
- *   accepted (modify) or superseded by a newer one.
+ * @throws AppError 404 unknown or foreign message, or one that is not an agent proposal (metadata
+ *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one.
  */
 export async function actOnProposal(
   deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue'>,
@@ -25,13 +25,15 @@ export async function actOnProposal(
   const now = deps.clock.now();
   const task = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ task: tasks })
+      .select({ task: tasks, metadata: messages.metadata })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(tasks, eq(tasks.conversationId, messages.conversationId))
       .where(and(eq(messages.id, messageId), eq(conversations.ownerId, caller.id)))
       .for('update', { of: tasks });
-    if (!row || row.task.proposalMessageId === null) throw notFound('Proposal not found');
+    // Only a message the agent sent as a proposal can be acted on; anything else (a question, the
+    // person's own message) is not a proposal at all, so 404 rather than "replaced" (issue #6 item 14).
+    if (!row || row.metadata.kind !== 'proposal' || row.task.proposalMessageId === null) throw notFound('Proposal not found');
     if (row.task.proposalMessageId !== messageId) throw conflict('This proposal was replaced by a newer one');
     const current = row.task;
     if (action === 'modify' && current.proposalStatus === 'accepted') {

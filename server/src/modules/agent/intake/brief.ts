@@ -4,7 +4,7 @@ import { REQUEST_TYPE_LABEL } from './classify-request.ts';
 import { formatMoney } from './estimate.ts';
 import type { Proposal } from './proposal.ts';
 import { understanding } from './questions.ts';
-import { capitalize, joinAnd } from './text.ts';
+import { asMarkdownText, capitalize, joinAnd } from './text.ts';
 import { titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 
@@ -75,7 +75,8 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
     title: facts.goal ? titleFor(facts) : UNTITLED,
     description: userMessages.join('\n\n'),
     diagnosis,
-    clarifiedScope: proposal ? proposal.scope.map((s) => `- ${s}`).join('\n') : null,
+    // Rendered as Markdown by the expert and share pages; the items quote the person.
+    clarifiedScope: proposal ? proposal.scope.map((s) => `- ${asMarkdownText(s)}`).join('\n') : null,
     jobSummaryForEngineer: summary.join('\n'),
     taskType: facts.type === 'unclear' ? null : REQUEST_TYPE_LABEL[facts.type],
   };
@@ -83,12 +84,13 @@ export function buildBrief(facts: IntakeFacts, userMessages: readonly string[], 
 
 /**
  * The staff-only note of a turn: the extracted facts as a list, the clarifying-question count and
- * what this turn did (and why, when it proposed early).
+ * what this turn did (and why, when it proposed early). Staff views render it as Markdown, so the
+ * facts, which quote the person, are escaped.
  */
 export function buildStaffNotes(facts: IntakeFacts, questionsSinceProposal: number, action: string): string {
   return [
     'Intake facts:',
-    ...factLines(facts).map((l) => `- ${l}`),
+    ...factLines(facts).map((l) => `- ${asMarkdownText(l)}`),
     `- Clarifying questions since the last proposal: ${questionsSinceProposal}`,
     `- This turn: ${action}`,
   ].join('\n');

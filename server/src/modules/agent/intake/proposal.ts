@@ -1,7 +1,7 @@
 import { applyChange, parseChangeRequest, type ScopeState } from './change-request.ts';
 import { estimateWork, formatMoney, type Estimate } from './estimate.ts';
 import { understanding } from './questions.ts';
-import { capitalize, toStatement } from './text.ts';
+import { asMarkdownText, capitalize, toStatement } from './text.ts';
 import { titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 import { baseScope, planSteps } from './work-breakdown.ts';
@@ -59,7 +59,8 @@ function budgetLine(facts: IntakeFacts, estimate: Estimate): string | null {
  * proposal (`changeRounds`, one list of messages per earlier proposal). With change requests it is a
  * revised proposal: it says so and lists what changed in the latest round. The text carries the words
  * the client looks for (scope, plan, next steps, estimate) and no question-like phrase or "?" (spec §4),
- * so the accept and modify buttons show.
+ * so the accept and modify buttons show. Only the frame (bold title, headings, list markers) is
+ * Markdown: every sentence, which may quote the person, goes through asMarkdownText.
  */
 export function composeProposal(
   facts: IntakeFacts,
@@ -94,29 +95,33 @@ export function composeProposal(
   const budget = budgetLine(facts, estimate);
 
   const lines = [
-    `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${titleFor(facts)}**`,
+    `**${revised ? `Revised proposal (version ${changeRounds.length + 1})` : 'Proposal'}: ${asMarkdownText(titleFor(facts))}**`,
     '',
-    `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`
-      .replace(/\s+/g, ' ')
-      .trim(),
+    asMarkdownText(
+      `Summary: ${capitalize(understanding(facts).replace(/^Got it(?:: |\.)/, ''))} You wrote: “${goal}”${known ? ` ${known}` : ''}`
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
     '',
     ...(facts.type === 'unclear'
       ? ['', 'I could not work out exactly what you need from our conversation, so a human expert takes it from here with you.']
       : []),
     `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
-    ...(revised ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${c}`)] : []),
+    ...(revised
+      ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${asMarkdownText(c)}`)]
+      : []),
     '',
     '### Scope',
-    ...scope.map((s) => `- ${s}`),
+    ...scope.map((s) => `- ${asMarkdownText(s)}`),
     '',
     '### Plan',
-    ...planSteps(facts).map((s, i) => `${i + 1}. ${s}`),
-    ...(assumptions.length > 0 ? ['', '### Assumptions', ...assumptions.map((a) => `- ${a}`)] : []),
+    ...planSteps(facts).map((s, i) => `${i + 1}. ${asMarkdownText(s)}`),
+    ...(assumptions.length > 0 ? ['', '### Assumptions', ...assumptions.map((a) => `- ${asMarkdownText(a)}`)] : []),
     '',
     '### Estimate',
     `- Effort: ${estimate.hoursLow}–${estimate.hoursHigh} hours`,
     `- Price: ${money(estimate.priceLow)}–${money(estimate.priceHigh)} (at ${money(estimate.hourlyRate)}/hour)`,
-    ...(budget ? [`- ${budget}`] : []),
+    ...(budget ? [`- ${asMarkdownText(budget)}`] : []),
     '- This estimate is confirmed by the expert after kickoff; any change to it is agreed with you first.',
     '',
     '### Next steps',

@@ -83,3 +83,15 @@ export function toStatement(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Text as Markdown that renders as exactly these characters: every ASCII punctuation mark Markdown or
+ * HTML could read as syntax (emphasis, code, links and images, raw HTML, entities, tables,
+ * strikethrough, headings) gets a backslash, which CommonMark 0.31 §2.4 turns back into the literal
+ * mark. The intake agent writes every sentence of its messages through this, since those sentences
+ * quote the person (issue #6 item 6: `<style>` and `<form>` in a request must stay text). Escaping `[`
+ * also keeps the task-section marker from forming. Pure.
+ */
+export function asMarkdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>&!~|#]/g, '\\$&');
+}

@@ -1,4 +1,4 @@
-import { TASK_SECTION_MARKER } from '@unstuck/contract';
+import { neutraliseTaskSectionMarker } from '@unstuck/contract';
 import type { RequestReading } from '@unstuck/contract';
 import type { AgentTurn, AgentTurnInput, TaskBrief } from '../brain.ts';
 import { REQUEST_TYPE_LABEL } from '../intake/classify-request.ts';
@@ -21,14 +21,14 @@ const TITLE_MAX = 80;
  *   dropped when longer than six words; an AI builder or coding assistant listed as stack (Cursor,
  *   Lovable: the technology catalogue knows them) moves to the AI tools, and nothing listed as an AI
  *   tool stays in the stack; the task type shown to experts is the request type's label.
- * - a staff-only section the model wrote into the content moves to the staff notes, so it is never
- *   shown to the person by a client that does not strip it.
+ * - a task-section marker in the content is neutralised (issue #6 item 7): the content can echo the
+ *   person's words, and those must neither cut the message short for clients nor write into the
+ *   staff-only section. Staff notes come only from the model's `staffNotes` field.
  * Throws RangeError only when `input.rates.currency` is not an ISO 4217 code.
  */
 export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn {
-  const [visible = '', leaked] = answer.content.split(TASK_SECTION_MARKER, 2);
-  let content = visible.trim();
-  const staffNotes = [answer.staffNotes.trim(), leaked?.trim() ?? ''].filter(Boolean).join('\n\n');
+  let content = neutraliseTaskSectionMarker(answer.content).trim();
+  const staffNotes = answer.staffNotes.trim();
 
   const kind = looksLikeProposal(content) ? 'proposal' : 'question';
   const reading = toReading(answer.reading);

@@ -1,4 +1,4 @@
-import { TASK_SECTION_MARKER } from '@unstuck/contract';
+import { neutraliseTaskSectionMarker, TASK_SECTION_MARKER } from '@unstuck/contract';
 import type { ModelMessage } from 'ai';
 import type { TranscriptEntry } from '../brain.ts';
 
@@ -18,6 +18,7 @@ export function toModelMessages(transcript: TranscriptEntry[]): ModelMessage[] {
     }
     const files = entry.attachmentNames ?? [];
     const note = files.length > 0 ? `\n\n(Attached files: ${files.join(', ')})` : '';
-    return { role: 'user', content: `${entry.content}${note}` };
+    // Rows stored before the marker was neutralised on arrival must not teach the model to write it.
+    return { role: 'user', content: `${neutraliseTaskSectionMarker(entry.content)}${note}` };
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_RECIPIENT_ID, sendMessageResponseSchema, type SendMessageResponse } from '@unstuck/contract';
 import { apiRequest, NetworkError } from '../../../lib/api-client.ts';
+import { randomId } from '../../../lib/storage.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
 /** Spec §9 "Send delay before request". */
@@ -24,19 +25,27 @@ function toForm({ content, conversationId, files }: SendMessageInput): FormData 
   return form;
 }
 
-const post = (input: SendMessageInput) =>
-  apiRequest('/api/v2/messages', { method: 'POST', body: toForm(input), schema: sendMessageResponseSchema });
+const post = (input: SendMessageInput, idempotencyKey: string) =>
+  apiRequest('/api/v2/messages', {
+    method: 'POST',
+    body: toForm(input),
+    schema: sendMessageResponseSchema,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 
 /**
- * Sends one message to the agent after the 50 ms delay of spec §4, retrying once when the request
- * never reached the server (a network failure); API errors are not retried.
+ * Sends one message to the agent after the 50 ms delay of spec §4, retrying once when no answer
+ * arrived (a network failure); API errors are not retried. Both attempts carry the same
+ * `Idempotency-Key`, so a first attempt that reached the server but lost its answer is not stored twice.
  */
 export async function sendMessage(input: SendMessageInput): Promise<SendMessageResponse> {
+  // crypto.randomUUID exists only in secure contexts; randomId works over plain HTTP too.
+  const idempotencyKey = randomId();
   await new Promise((resolve) => setTimeout(resolve, SEND_DELAY_MS));
   try {
-    return await post(input);
+    return await post(input, idempotencyKey);
   } catch (error) {
-    if (error instanceof NetworkError) return post(input);
+    if (error instanceof NetworkError) return post(input, idempotencyKey);
     throw error;
   }
 }
