@@ -161,6 +161,9 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     await expect
       .poll(async () => (await callJson(server.url, 'GET', '/api/v2/conversations', me)).body.unread_total, { timeout: 20_000 })
       .toBe(1);
+    // agent-1 titles chats in its own words; a job keeps the title the person gave it.
+    const answered = await callJson(server.url, 'GET', '/api/v2/user/tasks', me);
+    expect(answered.body.tasks).toEqual([expect.objectContaining({ id: sent.body.task_id, title: 'Fix checkout' })]);
     await readMessages(server.url, me, sent.body.conversation_id);
     expect((await callJson(server.url, 'GET', '/api/v2/conversations', me)).body.unread_total).toBe(0);
   });

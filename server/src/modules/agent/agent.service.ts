@@ -57,6 +57,8 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
       });
   const now = deps.clock.now();
   const metadata: MessageMetadata = turn ? { kind: turn.kind, intake: intakeMetadata(turn) } : {};
+  // A submitted job was titled by the person (spec §3 jobTitle): agent-1 titles only chats.
+  const personTitled = typeof rows[0]?.metadata.jobTitle === 'string';
   return deps.db.transaction((tx) =>
     storeAgentReply(
       tx,
@@ -70,7 +72,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
         turnKey: pending.turnKey,
         brief: turn
           ? {
-              title: turn.brief.title,
+              ...(personTitled ? {} : { title: turn.brief.title }),
               description: turn.brief.description,
               diagnosis: turn.brief.diagnosis,
               clarifiedScope: turn.brief.clarifiedScope,
