@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
 import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { ConversationCache } from './modules/chat/conversation-cache.ts';
 import type { FileUrlSigner } from './modules/files/file-urls.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
@@ -26,4 +27,6 @@ export interface AppDeps {
   /** Signs the expiring links to stored files that views hand out. */
   fileUrls: FileUrlSigner;
   agentQueue: AgentQueue;
+  /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 018). */
+  conversationCache: ConversationCache;
 }

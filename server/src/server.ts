@@ -10,8 +10,12 @@ import { signInStartupNotice } from './modules/auth/identity-providers.ts';
 import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
+import { ConversationCache } from './modules/chat/conversation-cache.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { storageFromConfig } from './modules/files/storage.ts';
+
+/** Conversations whose read answer is kept in memory (decision 018): a few KB each. */
+const CONVERSATION_CACHE_ENTRIES = 10_000;
 
 /** A running server and how to stop it. */
 export interface RunningServer {
@@ -37,6 +41,10 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const identity = createIdentityRegistry(config, database.db);
   const storage = storageFromConfig(config);
   const brain = brainFromConfig(config);
+  const conversationCache = new ConversationCache(CONVERSATION_CACHE_ENTRIES, config.FILE_URL_TTL_SECONDS * 1000, () =>
+    clock.now().getTime(),
+  );
+  await conversationCache.start(database);
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
   const queueRef: { enqueue(conversationId: string): Promise<void> } = {
@@ -54,6 +62,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     storage,
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
+    conversationCache,
   });
   const agentDeps = { db: database.db, brain, clock, config };
   const queue = await startAgentQueue(database, {

@@ -15,12 +15,30 @@ import { schema } from './schema.ts';
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a LISTEN subscriber is told (docs/decisions/018-realtime-and-caching.md). */
+export interface NotificationHandlers {
+  /** A NOTIFY on the channel, with its payload. */
+  onNotify(payload: string): void;
+  /**
+   * The listener lost its connection (`up` false: notifications may be missed from now on) or has it
+   * again (`up` true: whatever was missed meanwhile is unknown).
+   */
+  onConnection(up: boolean): void;
+}
+
 /** An open database: Drizzle on top, the driver's raw access for pg-boss, and close(). */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** pg-boss's connection options: its PGlite adapter (one in-process connection), or a connection string. */
   queue: { db: QueueDb; backend: 'pglite' } | { connectionString: string };
+  /**
+   * LISTENs on `channel` (PostgreSQL: one dedicated connection per call, reconnected with backoff;
+   * PGlite: the same in-process database). Resolves once listening; handlers are called until close().
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<void>;
+  /** How many statements the app's Drizzle client has sent (pg-boss's own not included): tests and the bench count them. */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
@@ -38,6 +56,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir);
 }
 
+/** Counts the statements Drizzle sends, through its logger hook. */
+function queryCounter() {
+  let count = 0;
+  return { logger: { logQuery: () => void (count += 1) }, read: () => count };
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   if (dataDir === 'memory://') {
@@ -48,9 +72,21 @@ async function openPglite(dataDir: string): Promise<Database> {
     await mkdir(path.dirname(folder), { recursive: true });
     client = new PGlite(folder);
   }
-  const db = drizzlePglite(client, { schema });
+  const counter = queryCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', queue: { db: fromPglite(client), backend: 'pglite' }, close: () => client.close() };
+  const listen = async (channel: string, handlers: NotificationHandlers) => {
+    await client.listen(channel, (payload) => handlers.onNotify(payload));
+    handlers.onConnection(true);
+  };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    queue: { db: fromPglite(client), backend: 'pglite' },
+    listen,
+    queryCount: counter.read,
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
@@ -61,7 +97,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
   pool.on('error', (error) => {
     if (!closing) process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
-  const db = drizzlePg(pool, { schema });
+  const counter = queryCounter();
+  const db = drizzlePg(pool, { schema, logger: counter.logger });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -70,11 +107,42 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lockClient.release();
   }
+  const listeners = new Set<pg.Client>();
+  const listen = async (channel: string, handlers: NotificationHandlers) => {
+    // A pooled connection would be handed to other queries; LISTEN needs its own, for good.
+    const connect = async (): Promise<void> => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (message) => {
+        if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+      });
+      client.on('error', () => undefined);
+      client.on('end', () => {
+        if (!listeners.delete(client) || closing) return;
+        handlers.onConnection(false);
+        reconnect(250);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listeners.add(client);
+      handlers.onConnection(true);
+    };
+    const reconnect = (delayMs: number) =>
+      setTimeout(() => {
+        if (!closing) connect().catch(() => reconnect(Math.min(delayMs * 2, 10_000)));
+      }, delayMs).unref();
+    await connect();
+  };
   const close = async () => {
     closing = true;
+    await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
     await pool.end();
   };
-  return { db: db as unknown as Db, kind: 'postgres', queue: { connectionString }, close };
+  return { db: db as unknown as Db, kind: 'postgres', queue: { connectionString }, listen, queryCount: counter.read, close };
 }
 
 /**

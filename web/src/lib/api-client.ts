@@ -44,6 +44,11 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** A 401 answered to a guest replaces the guest session id (spec §4 "Polling", §8 fetching). */
   renewGuestSessionOn401?: boolean;
+  /**
+   * A conditional GET (RFC 9110 §13.1.2): sends `If-None-Match: etag`; a 304 answers `cached`
+   * without a body. Every 200's ETag goes to `onEtag`.
+   */
+  revalidate?: { etag: string | null; cached: T | undefined; onEtag: (etag: string | null, value: T) => void };
 }
 
 interface Identity {
@@ -82,6 +87,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const { method = 'GET', body, schema, identity = 'auto', signal, timeoutMs, renewGuestSessionOn401 = false } = options;
   const who = identityHeaders(identity);
   const headers: Record<string, string> = { Accept: 'application/json', ...who.headers, ...options.headers };
+  const { revalidate } = options;
+  if (revalidate?.etag && revalidate.cached !== undefined) headers['If-None-Match'] = revalidate.etag;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -103,6 +110,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new NetworkError(error);
   }
 
+  if (response.status === 304 && revalidate?.cached !== undefined) return revalidate.cached;
   if (!response.ok) {
     const detail = await readDetail(response);
     if (response.status === 401 && who.guest && renewGuestSessionOn401) createGuestSessionId();
@@ -110,5 +118,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (response.status === 204) return undefined as T;
   const json: unknown = await response.json();
-  return schema ? schema.parse(json) : (json as T);
+  const value = schema ? schema.parse(json) : (json as T);
+  revalidate?.onEtag(response.headers.get('ETag'), value);
+  return value;
 }

@@ -1,22 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { guestSessionIdSchema } from '@unstuck/contract';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
-import type { TokenService, VerifiedToken } from './tokens.ts';
+import type { TokenService, VerifiedToken, VerifyOptions } from './tokens.ts';
 
 /** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
 export type Caller = { kind: 'user'; id: string; token: VerifiedToken } | { kind: 'guest'; id: string };
 
 /**
  * Identifies the caller of a request. A Bearer token wins over a guest header.
+ * @param options `cached` for read-only polling paths (see {@link VerifyOptions}).
  * @returns the caller, or null when the request carries neither header.
  * @throws AppError 401 for a bad token, 400 for a malformed guest session id.
  */
-export async function identifyCaller(request: FastifyRequest, tokens: TokenService): Promise<Caller | null> {
+export async function identifyCaller(request: FastifyRequest, tokens: TokenService, options?: VerifyOptions): Promise<Caller | null> {
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match?.[1]) throw unauthorized('Authorization header must be "Bearer <token>"');
-    const token = await tokens.verify(match[1]);
+    const token = await tokens.verify(match[1], options);
     return { kind: 'user', id: token.uid, token };
   }
   const guestHeader = request.headers['x-guest-session-id'];

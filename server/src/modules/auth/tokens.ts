@@ -4,6 +4,7 @@ import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { createAuthSession, endAuthSession, extendAuthSession, isTokenLive, retireToken } from './auth-sessions.repository.ts';
 
 /** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
@@ -34,6 +35,20 @@ const ALGORITHM = 'HS256';
  * at the same moment, and the slower one must not be signed out by the faster one's refresh.
  */
 export const RETIRED_TOKEN_GRACE_SECONDS = 30;
+/** How a token is verified. */
+export interface VerifyOptions {
+  /**
+   * Accept a "session live" answer up to LIVENESS_CACHE_MS old instead of asking the database: only for
+   * read-only polling paths (decision 018). Every other path asks, and refreshes the kept answer.
+   */
+  cached?: boolean;
+}
+
+/**
+ * How long a token's "session live" answer is reused without asking the database (decision 018): a
+ * logout or deletion on another instance is honoured there within this time.
+ */
+export const LIVENESS_CACHE_MS = 5_000;
 
 /**
  * Signs, verifies and ends our access tokens (JWT, HS256, RFC 7519) with one secret. Every token
@@ -56,7 +71,7 @@ export interface TokenService {
    *   is wrong, the token has no session, its session ended (logout, user deleted) or it was
    *   replaced by a refresh more than the grace period ago.
    */
-  verify(token: string): Promise<VerifiedToken>;
+  verify(token: string, options?: VerifyOptions): Promise<VerifiedToken>;
   /** Ends the token's sign-in session: all its tokens are refused from the next request on, on every instance (logout). */
   endSession(token: VerifiedToken): Promise<void>;
 }
@@ -72,6 +87,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
   // tokens of their signed-in callers must keep working.
   const clock = systemClock;
   const key = new TextEncoder().encode(secret);
+  const liveness = new TtlCache<string, boolean>(LIVENESS_CACHE_MS, 100_000);
   const sign = async (claims: TokenClaims, sid: string, now: Date) => {
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     const token = await new SignJWT({ ...claims, sid })
@@ -98,7 +114,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
       await retireToken(db, previous, new Date(now.getTime() + RETIRED_TOKEN_GRACE_SECONDS * 1000), now);
       return next.token;
     },
-    async verify(token) {
+    async verify(token, options = {}) {
       try {
         const now = clock.now();
         const { payload } = await jwtVerify(token, key, {
@@ -112,7 +128,8 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
         if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof sid !== 'string') {
           throw unauthorized('Invalid or expired token');
         }
-        if (!(await isTokenLive(db, { sid, uid: sub, jti }, now))) throw unauthorized('Invalid or expired token');
+        const live = await liveness.getOrLoad(`${sid} ${jti}`, () => isTokenLive(db, { sid, uid: sub, jti }, now), options.cached === true);
+        if (!live) throw unauthorized('Invalid or expired token');
         return {
           uid: sub,
           email: typeof payload.email === 'string' ? payload.email : null,
@@ -132,6 +149,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
     },
     async endSession(token) {
       await endAuthSession(db, token.sid);
+      liveness.deleteWhere((cacheKey) => cacheKey.startsWith(`${token.sid} `));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationParamsSchema,
@@ -18,7 +18,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { findUser } from '../users/users.repository.ts';
-import { listConversations, readConversation, requestFingerprint, sendMessage } from './chat.service.ts';
+import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -53,7 +53,10 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       const parsed = sendMessageFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest(firstIssue(parsed.error));
       const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(parsed.data, files) } : null;
-      return sendMessage(deps, caller, parsed.data, files, idempotency);
+      const sent = await sendMessage(deps, caller, parsed.data, files, idempotency);
+      // The sender polls next: do not wait for the database's notification to reach this instance.
+      deps.conversationCache.invalidate(sent.conversation_id);
+      return sent;
     },
   );
 
@@ -65,11 +68,30 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
   typed.get(
     '/api/v2/conversations/:conversationId/messages',
     { schema: { params: conversationParamsSchema, response: { 200: messageListSchema, ...errors } } },
-    async (request) => {
-      const caller = requireCaller(await identifyCaller(request, deps.tokens));
-      return readConversation(deps, caller, request.params.conversationId);
+    async (request, typedReply) => {
+      // Polled every few seconds: the token's session check may be up to 5 s old (decision 018).
+      const caller = requireCaller(await identifyCaller(request, deps.tokens, { cached: true }));
+      const view = await readConversationView(deps, caller, request.params.conversationId);
+      // The body is JSON already (the contract's view, serialised once when read): sent as is.
+      const reply = typedReply as unknown as FastifyReply;
+      // Revalidated on every poll (RFC 9111 §5.2.2.4); a match answers 304 without a body (RFC 9110 §13.1.2).
+      void reply.header('etag', view.etag).header('cache-control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], view.etag)) return reply.code(304).send();
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((body: string) => body)
+        .send(view.body);
     },
   );
+}
+
+/** True when an If-None-Match header lists `etag` or is `*` (RFC 9110 §13.1.2, weak comparison). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   listInbox,
   markConversationRead,
 } from './chat.repository.ts';
+import type { CachedConversation } from './conversation-cache.ts';
 import { toMessageView } from './message-view.ts';
 
 /** Spec §5's text for a signed-in user's limit; the client shows the same. */
@@ -204,6 +205,27 @@ export async function readConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, c
   const rows = await listConversationMessages(deps.db, conversationId);
   const signFiles = await signConversationFiles(deps, conversationId);
   return rows.map((row) => signFiles(toMessageView(row, 'client')));
+}
+
+/**
+ * The client view of one of the caller's conversations as `GET /api/v2/conversations/{id}/messages`
+ * answers it: from memory while the conversation is unchanged (no database query), else read and kept.
+ * @throws AppError 404 when the conversation is unknown or not the caller's.
+ */
+export async function readConversationView(
+  deps: Pick<AppDeps, 'db' | 'conversationCache' | 'fileUrls'>,
+  caller: Caller,
+  conversationId: string,
+): Promise<CachedConversation> {
+  const cache = deps.conversationCache;
+  const cached = cache.get(conversationId);
+  if (cached) {
+    if (cached.ownerId !== caller.id) throw notFound('Conversation not found');
+    return cached;
+  }
+  const ticket = cache.ticket(conversationId);
+  const view = await readConversation(deps, caller, conversationId);
+  return cache.store(conversationId, ticket, caller.id, JSON.stringify(view));
 }
 
 async function createConversationWithTask(

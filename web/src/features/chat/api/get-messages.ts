@@ -9,14 +9,31 @@ import { AGENT_POLL_MS } from '../utils/chat-rules.ts';
 /** The TanStack Query key of a conversation's messages; mutations that change them invalidate it. */
 export const messagesQueryKey = (conversationId: string) => ['conversations', conversationId, 'messages'] as const;
 
+/**
+ * The last answer per conversation and caller with its ETag: an unchanged conversation is answered
+ * 304 without a body (docs/decisions/018-realtime-and-caching.md).
+ */
+const lastAnswers = new Map<string, { etag: string; messages: Message[] }>();
+
 /** The messages of a conversation, oldest first (spec §7). */
 export async function getMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
   const sentAsGuest = getAuthToken() === null;
+  // Keyed by caller too: after signing in, the guest's answer must not stand in for the account's.
+  const key = `${getAuthToken() ?? 'guest'} ${conversationId}`;
+  const last = lastAnswers.get(key);
   try {
     return await apiRequest(`/api/v2/conversations/${encodeURIComponent(conversationId)}/messages`, {
       schema: messageListSchema,
       signal,
       renewGuestSessionOn401: true,
+      revalidate: {
+        etag: last?.etag ?? null,
+        cached: last?.messages,
+        onEtag: (etag, messages) => {
+          lastAnswers.delete(key);
+          if (etag) lastAnswers.set(key, { etag, messages });
+        },
+      },
     });
   } catch (error) {
     if (!isApiError(error)) throw error;
