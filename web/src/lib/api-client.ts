@@ -51,12 +51,14 @@ export interface RequestOptions<T> {
   revalidate?: { etag: string | null; cached: T | undefined; onEtag: (etag: string | null, value: T) => void };
 }
 
-interface Identity {
+/** The caller's headers (Bearer token or guest session, spec §7) and whether they are a guest's. */
+export interface Identity {
   headers: Record<string, string>;
   guest: boolean;
 }
 
-function identityHeaders(mode: 'auto' | 'bearer' | 'none'): Identity {
+/** The headers naming the caller: `auto` falls back to the guest session, `bearer` does not, `none` sends neither. */
+export function identityHeaders(mode: 'auto' | 'bearer' | 'none'): Identity {
   if (mode === 'none') return { headers: {}, guest: false };
   const token = getAuthToken();
   if (token) return { headers: { Authorization: `Bearer ${token}` }, guest: false };

@@ -19,6 +19,7 @@ import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { findUser } from '../users/users.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
+import { registerConversationEventRoutes } from './conversation-events.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -83,6 +84,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
         .send(view.body);
     },
   );
+
+  registerConversationEventRoutes(app, deps);
 }
 
 /** True when an If-None-Match header lists `etag` or is `*` (RFC 9110 §13.1.2, weak comparison). */

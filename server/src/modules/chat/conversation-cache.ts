@@ -30,7 +30,7 @@ export class ConversationCache {
   private readonly generations = new Map<string, number>();
   private epoch = 0;
   private listening = false;
-  private readonly subscribers = new Set<(conversationId: string) => void>();
+  private readonly subscribers = new Set<(conversationId: string | null) => void>();
 
   /**
    * @param maxEntries the most conversations kept; the least recently stored go first.
@@ -55,6 +55,7 @@ export class ConversationCache {
         // Down or back: what changed meanwhile is unknown.
         this.listening = up;
         this.clear();
+        if (up) for (const subscriber of this.subscribers) subscriber(null);
       },
     });
   }
@@ -91,8 +92,11 @@ export class ConversationCache {
     for (const subscriber of this.subscribers) subscriber(conversationId);
   }
 
-  /** Calls `subscriber` with the id of every conversation that changes. @returns the unsubscribe function. */
-  subscribe(subscriber: (conversationId: string) => void): () => void {
+  /**
+   * Calls `subscriber` with the id of every conversation that changes, or null when any may have
+   * (the listener reconnected). @returns the unsubscribe function.
+   */
+  subscribe(subscriber: (conversationId: string | null) => void): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }

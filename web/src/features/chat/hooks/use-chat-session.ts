@@ -12,6 +12,7 @@ import {
   writeLocal,
 } from '../../../lib/storage.ts';
 import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
+import { useConversationEvents } from '../api/conversation-events.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
 import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT, pickSendableFiles } from '../utils/chat-rules.ts';
@@ -94,6 +95,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     [isSignedIn, finishWaiting, setConversation],
   );
   const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle', onFailure: onFetchFailed });
+  useConversationEvents(conversationId);
 
   const serverMessages = useMemo(
     () =>

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { conversationParamsSchema, errorResponseSchema } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { signConversationFiles } from '../files/files.service.ts';
+import { findOwnedConversation, listConversationMessages } from './chat.repository.ts';
+import { readConversationView } from './chat.service.ts';
+import { toMessageView } from './message-view.ts';
+
+/** A comment line every this often keeps proxies and the client's idle timers from closing the stream. */
+export const HEARTBEAT_MS = 15_000;
+/** A stream ends after this long (or when its token expires): the client reconnects and is checked again. */
+const MAX_STREAM_MS = 10 * 60_000;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * `GET /api/v2/conversations/{id}/events`: server-sent events (WHATWG HTML §9.2) of one of the caller's
+ * conversations, with the read call's authorization (Bearer token or guest header; the web app reads
+ * it with fetch, so no credential goes into a URL — decision 018).
+ * Events: `ready` (id: the newest message's seq) first, then `message` for each new message (id: its
+ * seq; data: the message as the read call shows it) and `message_updated` for a changed one (e.g. a
+ * proposal's status; no id). `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
+ * A `: heartbeat` comment every HEARTBEAT_MS.
+ * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call.
+ */
+export function registerConversationEventRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Open streams would hold app.close() until they end by themselves.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of open) close();
+  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/v2/conversations/:conversationId/events',
+      { schema: { params: conversationParamsSchema, response: errors } },
+      async (request, reply) => {
+        const caller = requireCaller(await identifyCaller(request, deps.tokens, { cached: true }));
+        const { conversationId } = request.params;
+        const lastEventId = request.headers['last-event-id'];
+        if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !/^\d{1,15}$/.test(lastEventId))) {
+          throw badRequest('Last-Event-ID must be a message sequence number');
+        }
+        await readConversationView(deps, caller, conversationId);
+
+        // What this stream has told the client: the newest seq, and each message's view as last sent.
+        const sent = new Map<string, string>();
+        let lastSeq = lastEventId === undefined ? -1 : Number(lastEventId);
+        const rows = await listConversationMessages(deps.db, conversationId);
+        const signAtStart = await signConversationFiles(deps, conversationId);
+        for (const row of rows)
+          if (lastEventId === undefined || row.seq <= lastSeq) sent.set(row.id, JSON.stringify(signAtStart(toMessageView(row, 'client'))));
+        if (lastEventId === undefined) lastSeq = rows.at(-1)?.seq ?? 0;
+
+        reply.hijack();
+        const out = reply.raw;
+        out.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no',
+        });
+        out.write(`retry: 2000\nevent: ready\nid: ${lastSeq}\ndata: {}\n\n`);
+
+        let closed = false;
+        let running: Promise<void> | null = null;
+        let again = false;
+        // One read at a time; notifications arriving meanwhile cause one more read after it.
+        const flush = async (): Promise<void> => {
+          if (running) {
+            again = true;
+            return;
+          }
+          running = (async () => {
+            do {
+              again = false;
+              if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) return close();
+              const signFiles = await signConversationFiles(deps, conversationId);
+              for (const row of await listConversationMessages(deps.db, conversationId)) {
+                if (closed) return;
+                const view = JSON.stringify(signFiles(toMessageView(row, 'client')));
+                const before = sent.get(row.id);
+                if (before === undefined) {
+                  out.write(`event: message\nid: ${row.seq}\ndata: ${view}\n\n`);
+                  lastSeq = Math.max(lastSeq, row.seq);
+                } else if (before !== view) {
+                  out.write(`event: message_updated\ndata: ${view}\n\n`);
+                }
+                sent.set(row.id, view);
+              }
+            } while (again && !closed);
+          })()
+            .catch((error: unknown) => {
+              request.log.warn({ err: error, conversationId }, 'event stream read failed');
+              close();
+            })
+            .finally(() => {
+              running = null;
+            });
+        };
+        const unsubscribe = deps.conversationCache.subscribe((changed) => {
+          if (changed === null || changed === conversationId) void flush();
+        });
+        const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        const lifetime = Math.min(MAX_STREAM_MS, caller.kind === 'user' ? caller.token.expiresAt.getTime() - Date.now() : MAX_STREAM_MS);
+        const end = setTimeout(() => close(), Math.max(lifetime, 0));
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          unsubscribe();
+          clearInterval(heartbeat);
+          clearTimeout(end);
+          out.end();
+        };
+        open.add(close);
+        request.raw.on('close', close);
+        out.on('close', close);
+        // Messages stored after Last-Event-ID (or while this stream was being set up) go out now.
+        void flush();
+      },
+    );
+}
