@@ -176,7 +176,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await page.getByRole('region', { name: 'Sign in to keep going' }).waitFor();
 
     await signInThroughDashboard(page, server.baseUrl, { email: 'barbara@example.com', name: 'Barbara Liskov' });
-    await expect(page.getByText('Barbara Liskov').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Barbara Liskov', { exact: true }).isVisible()).resolves.toBe(true);
     await shot(page, 'sign-in-6-dashboard.png');
 
     // /profile-setup only redirects: signed in, to /dashboard.

@@ -265,13 +265,13 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
     expect((await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).status).toBe(403);
   });
 
-  it('a token whose account was deleted gets 401 on staff calls', async () => {
+  it('a token whose account was deleted gets 401 on staff calls (deleting the user ended its sign-in sessions)', async () => {
     const person = await signInPerson(server, 'gone');
     await callJson(server.url, 'POST', '/api/admin/users/set-expert', { token: adminToken }, { userId: person.user.uid, isExpert: true });
     expect((await callJson(server.url, 'DELETE', `/api/admin/users/${person.user.uid}`, { token: adminToken })).status).toBe(200);
     expect(await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).toEqual({
       status: 401,
-      body: { detail: 'This account no longer exists; sign in again' },
+      body: { detail: 'Invalid or expired token' },
     });
   });
 });
