@@ -1,26 +1,26 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { LoginErrorPage } from '../features/auth/components/login-error-page.tsx';
-import { MessagesPage } from '../features/chat/components/messages-page.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { EditProfilePage } from '../features/dashboard/components/edit-profile-page.tsx';
-import { AuthDebugPage } from '../features/debug/components/auth-debug-page.tsx';
-import { CookieDebugPage } from '../features/debug/components/cookie-debug-page.tsx';
-import { DebugPage } from '../features/debug/components/debug-page.tsx';
-import { DirectLoginPage } from '../features/debug/components/direct-login-page.tsx';
-import { MinimalDashboardPage } from '../features/debug/components/minimal-dashboard-page.tsx';
-import { RedirectTestPage } from '../features/debug/components/redirect-test-page.tsx';
-import { TestDashboardPage } from '../features/debug/components/test-dashboard-page.tsx';
-import { ExpertQueuePage } from '../features/expert/components/expert-queue-page.tsx';
-import { SubmitJobPage } from '../features/jobs/components/submit-job-page.tsx';
-import { SharedTaskPage } from '../features/task-share/components/shared-task-page.tsx';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
+import { PageSpinner } from '../components/spinner.tsx';
 import { RootLayout } from './root-layout.tsx';
 import HomeRoute from './routes/home.tsx';
 import { UnknownPath } from './routes/unknown-path.tsx';
+
+/**
+ * A page loaded on first visit (issue #12): only the home page is in the first view's JS. `load`
+ * imports the page's module; `name` is its exported component. Shows the page spinner meanwhile.
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): ReactNode {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 const debug = (path: string, element: ReactNode): RouteObject => ({ path, element: <DebugOnly>{element}</DebugOnly> });
@@ -35,29 +35,71 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute /> },
-      signedIn('/dashboard', <DashboardPage />),
-      signedIn('/experts', <DashboardPage />),
+      signedIn(
+        '/dashboard',
+        page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage'),
+      ),
+      signedIn(
+        '/experts',
+        page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage'),
+      ),
       signedIn('/profile-setup', <Navigate to="/dashboard" replace />),
-      signedIn('/edit-profile', <EditProfilePage />),
-      signedIn('/submit-job', <SubmitJobPage />),
-      signedIn('/messages', <MessagesPage />),
+      signedIn(
+        '/edit-profile',
+        page(() => import('../features/dashboard/components/edit-profile-page.tsx'), 'EditProfilePage'),
+      ),
+      signedIn(
+        '/submit-job',
+        page(() => import('../features/jobs/components/submit-job-page.tsx'), 'SubmitJobPage'),
+      ),
+      signedIn(
+        '/messages',
+        page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
+      ),
       { path: '/admin/*', element: <AdminGuard /> },
       // Without a token the page says "Invalid share link" (spec §5).
-      { path: '/task-share/:shareToken?', element: <SharedTaskPage /> },
-      signedIn('/expert-queue', <ExpertQueuePage />),
-      { path: '/login-error', element: <LoginErrorPage /> },
+      {
+        path: '/task-share/:shareToken?',
+        element: page(() => import('../features/task-share/components/shared-task-page.tsx'), 'SharedTaskPage'),
+      },
+      signedIn(
+        '/expert-queue',
+        page(() => import('../features/expert/components/expert-queue-page.tsx'), 'ExpertQueuePage'),
+      ),
+      { path: '/login-error', element: page(() => import('../features/auth/components/login-error-page.tsx'), 'LoginErrorPage') },
       // Loaded on demand: few visitors read it, and it carries the contract's tool schemas.
       {
         path: '/docs/mcp-server',
         lazy: async () => ({ Component: (await import('../features/docs/components/mcp-server-docs-page.tsx')).McpServerDocsPage }),
       },
-      debug('/debug', <DebugPage />),
-      debug('/debug-auth', <AuthDebugPage />),
-      debug('/redirect-test', <RedirectTestPage />),
-      debug('/old-test-dashboard', <CookieDebugPage />),
-      debug('/test-dashboard', <TestDashboardPage />),
-      debug('/minimal-dashboard', <MinimalDashboardPage />),
-      debug('/login/:provider', <DirectLoginPage />),
+      debug(
+        '/debug',
+        page(() => import('../features/debug/components/debug-page.tsx'), 'DebugPage'),
+      ),
+      debug(
+        '/debug-auth',
+        page(() => import('../features/debug/components/auth-debug-page.tsx'), 'AuthDebugPage'),
+      ),
+      debug(
+        '/redirect-test',
+        page(() => import('../features/debug/components/redirect-test-page.tsx'), 'RedirectTestPage'),
+      ),
+      debug(
+        '/old-test-dashboard',
+        page(() => import('../features/debug/components/cookie-debug-page.tsx'), 'CookieDebugPage'),
+      ),
+      debug(
+        '/test-dashboard',
+        page(() => import('../features/debug/components/test-dashboard-page.tsx'), 'TestDashboardPage'),
+      ),
+      debug(
+        '/minimal-dashboard',
+        page(() => import('../features/debug/components/minimal-dashboard-page.tsx'), 'MinimalDashboardPage'),
+      ),
+      debug(
+        '/login/:provider',
+        page(() => import('../features/debug/components/direct-login-page.tsx'), 'DirectLoginPage'),
+      ),
       { path: '*', element: <UnknownPath /> },
     ],
   },

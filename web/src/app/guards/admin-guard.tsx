@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { AdminShell } from '../../features/admin/components/admin-shell.tsx';
 import { AdminSignInRequired } from '../../features/admin/components/admin-sign-in-required.tsx';
 import { isAdminUser } from '../../lib/auth-claims.ts';
 import { useAuth } from '../../lib/auth.tsx';
+
+// The admin pages load only for an administrator (issue #12: not in the home page's first view).
+const AdminShell = lazy(async () => ({ default: (await import('../../features/admin/components/admin-shell.tsx')).AdminShell }));
 
 /**
  * Every path starting with /admin (spec §2, §6): signed-out visitors may stay to sign in;
@@ -33,5 +35,9 @@ export function AdminGuard() {
   if (!user) return <AdminSignInRequired />;
   if (checkedUid !== user.uid) return <PageSpinner label="Checking administrator access" />;
   if (!isAdminUser(user)) return <Navigate to="/" replace />;
-  return <AdminShell user={user} />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <AdminShell user={user} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,40 @@
+// What the home page's first view downloads, gzipped (issue #12 "Lean first page"): the entry
+// script and the module preloads that web/dist/index.html names. Lazy pages and libraries load
+// later and do not count. Fails when the sum passes BUDGET_KB.
+//
+// The issue's goal is GOAL_KB; React 19 + react-dom (~68 KB gz) and react-router + TanStack Query
+// (~41 KB gz) alone exceed it, so the budget holds what the app reaches without replacing them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 165;
+const GOAL_KB = 100;
+
+const dist = join(import.meta.dirname, '..', 'web', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+/** The src/href of each entry script and modulepreload link in index.html, in document order. */
+const firstView = [
+  ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+].map((match) => match[1]);
+
+if (firstView.length === 0) {
+  console.error('check-web-budget: no entry script found in web/dist/index.html (run the web build first)');
+  process.exit(1);
+}
+
+let total = 0;
+for (const path of firstView) {
+  // Level 9 as scripts/compress-web.mjs serves it; the figure is what travels over the wire.
+  const size = gzipSync(readFileSync(join(dist, path.replace(/^\//, ''))), { level: 9 }).length;
+  total += size;
+  console.log(`  ${(size / 1000).toFixed(1).padStart(6)} KB gz  ${path}`);
+}
+const totalKb = total / 1000;
+console.log(`First view: ${totalKb.toFixed(1)} KB gz JS (budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB)`);
+if (totalKb > BUDGET_KB) {
+  console.error(`check-web-budget: the first view's JS (${totalKb.toFixed(1)} KB gz) is above the budget of ${BUDGET_KB} KB`);
+  process.exit(1);
+}
