@@ -4,11 +4,13 @@
 //
 // The issue's goal is GOAL_KB; React 19 + react-dom (~68 KB gz) and react-router + TanStack Query
 // (~41 KB gz) alone exceed it, so the budget holds what the app reaches without replacing them.
+// The rest of the first view: the app's home page code, and `vendor` (zod, which parses the API's
+// answers at run time, and eventsource-parser for the chat's event stream).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 165;
+const BUDGET_KB = 160;
 const GOAL_KB = 100;
 
 const dist = join(import.meta.dirname, '..', 'web', 'dist');
