@@ -3,20 +3,29 @@
 // settled), how fast a guest's message is stored and answered by agent-1, and memory under that load
 // (RSS at the end and the peak, VmHWM). Targets: p95 send < 150 ms, p95 answer < 1500 ms, peak RSS <
 // 1024 MB. The first conversations warm up and are not counted. Readings come from /proc (Linux).
+// Then the load figures of server/bench/load.ts (issue 12), sized by BENCH_LOAD_SECONDS (10),
+// BENCH_CONNECTIONS (50), BENCH_CLIENTS (10000), BENCH_CLIENT_SECONDS (60), BENCH_VISIBLE_TRIALS (10).
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { newGuestId, sendMessage, waitForAgentReply } from '../test/support/http.ts';
+import { databaseShareOfIdlePolls, idlePolls, manyPollers, percentile, pgbenchInserts, postThroughput, sendToVisible } from './load.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 40);
 const WARM_UP = 5;
 const TARGETS = { sendP95Ms: 150, answerP95Ms: 1500, peakRssMb: 1024 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** Load part (issue 12): seconds per closed-loop run, connections, pollers and their duration, trials. */
+const LOAD = {
+  seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  clients: Number(process.env.BENCH_CLIENTS ?? 10_000),
+  clientSeconds: Number(process.env.BENCH_CLIENT_SECONDS ?? 60),
+  visibleTrials: Number(process.env.BENCH_VISIBLE_TRIALS ?? 10),
+  postConcurrency: 10,
 };
+const loadResults: Array<Record<string, unknown>> = [];
 
 /** VmRSS and VmHWM of a process, in MB. */
 async function memory(pid: number): Promise<{ rssMb: number; peakMb: number }> {
@@ -53,6 +62,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
     const afterStart = await memory(server.pid);
     const { sendMs, answerMs } = await sendAndAnswer(server);
     const underLoad = await memory(server.pid);
+    await load(kind, server.baseUrl, databaseEnv.DATABASE_URL);
     return {
       database: kind,
       conversations: CONVERSATIONS,
@@ -70,10 +80,65 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   }
 }
 
+/** The issue-12 load figures for one server; each compares with a reference measured in the same run. */
+async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: string | undefined) {
+  const add = (measure: string, value: string, reference: string, ratio: string) => {
+    loadResults.push({ database: kind, measure, value, reference, ratio });
+    console.log(`[${kind}] ${measure}: ${value} | ${reference} | ${ratio}`);
+  };
+  const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : '-');
+  const idle = await idlePolls(baseUrl, LOAD.connections, LOAD.seconds);
+  const label = `${LOAD.connections} conns, ${idle.bodyBytes} B body`;
+  for (const [name, r] of [
+    ['idle poll 200 (no If-None-Match)', idle.full],
+    ['idle poll 304 (If-None-Match)', idle.notModified],
+  ] as const) {
+    add(
+      `${name}, req/s, ${label}`,
+      `${r.requestsPerSecond} (errors ${r.errors})`,
+      `raw node:http ${idle.raw.requestsPerSecond}`,
+      ratio(r.requestsPerSecond, idle.raw.requestsPerSecond),
+    );
+    add(`${name}, p99 ms`, `${r.p99Ms}`, `raw node:http ${idle.raw.p99Ms}`, ratio(r.p99Ms, idle.raw.p99Ms));
+  }
+  if (databaseUrl) {
+    const share = await databaseShareOfIdlePolls(databaseUrl, idle.conversation, idle.etag, LOAD.seconds);
+    add(
+      'database transactions per idle 304 poll (pg_stat_database.xact_commit delta)',
+      `${share.transactionsPerPoll} (${share.transactionsWithPolls} xacts over ${share.polls} polls)`,
+      `${share.transactionsWithoutPolls} xacts in an equal window without polls`,
+      `${(share.transactionsPerPoll * 100).toFixed(1)}% of polls at most`,
+    );
+  }
+  const visible = await sendToVisible(baseUrl, LOAD.visibleTrials);
+  add(
+    `send-to-visible p50/p95 ms, event stream (${visible.trials} trials)`,
+    `${visible.streamP50Ms} / ${visible.streamP95Ms}`,
+    `polling every 3 s ${visible.pollingP50Ms} / ${visible.pollingP95Ms}`,
+    ratio(visible.streamP50Ms, visible.pollingP50Ms),
+  );
+  const posts = await postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds);
+  const inserts = databaseUrl ? await pgbenchInserts(databaseUrl, LOAD.postConcurrency, LOAD.seconds) : 'PostgreSQL run only';
+  add(
+    `POST /api/v2/messages per s, ${LOAD.postConcurrency} concurrent (errors ${posts.errors})`,
+    `${posts.messagesPerSecond}`,
+    `pgbench 1-row INSERT tps ${inserts}`,
+    typeof inserts === 'number' ? ratio(posts.messagesPerSecond, inserts) : '-',
+  );
+  const many = await manyPollers(baseUrl, LOAD.clients, LOAD.clientSeconds);
+  add(
+    `${many.clients} clients polling every 3 s for ${many.seconds} s`,
+    `p50 ${many.p50Ms} ms, p99 ${many.p99Ms} ms, ${many.requests} polls`,
+    `errors ${many.errors}`,
+    ratio(many.requests, (many.clients * many.seconds) / 3),
+  );
+}
+
 const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const results = [];
 for (const kind of kinds) results.push(await benchmark(kind));
 console.table(results);
+console.table(loadResults);
 const misses = results.flatMap((r) =>
   [
     r.sendP95Ms > TARGETS.sendP95Ms && `${r.database}: send p95 ${r.sendP95Ms} ms > ${TARGETS.sendP95Ms} ms`,
