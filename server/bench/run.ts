@@ -122,7 +122,7 @@ async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: s
   add(
     `${many.clients} clients polling every 3 s for ${many.seconds} s`,
     `p50 ${many.p50Ms} ms, p99 ${many.p99Ms} ms, ${many.requests} polls`,
-    `errors ${many.errors}; polls due ${(many.clients * many.seconds) / 3}`,
+    `errors ${many.errors}; polls due ${Math.round((many.clients * many.seconds) / 3)}`,
     `${ratio(many.requests, (many.clients * many.seconds) / 3)} of due polls done`,
   );
   const posts = await postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds);
