@@ -38,6 +38,14 @@ export function fileIdOfUrl(url: string): string | null {
 const ACTIVE_MARKUP = /^(?:\uFEFF)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|object|embed|\?xml)\b/i;
 
 /**
+ * How an SVG document opens (XML declaration, comments, doctype, then the svg root). is-svg parses the
+ * whole text (about 10 s per megabyte of plain text), so only texts that open like SVG reach it, and
+ * long ones that do are taken as SVG unparsed: they are then only ever served as downloads.
+ */
+const SVG_OPENING = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i;
+const SVG_PARSE_LIMIT = 256 * 1024;
+
+/**
  * What the bytes are, from their content only (magic numbers via file-type; never the name or the
  * client's word, issue #10). Bytes that file-type does not know and that are valid UTF-8 without
  * control characters are text: SVG and HTML by their markup, everything else `text/plain`.
@@ -53,8 +61,11 @@ export async function classifyBytes(data: Buffer): Promise<{ contentType: string
     return { contentType: 'application/octet-stream', text: null };
   }
   if (/(?![\t\n\v\f\r])\p{Cc}/u.test(text)) return { contentType: 'application/octet-stream', text: null };
-  if (isSvg(text)) return { contentType: 'image/svg+xml', text: null };
-  if (ACTIVE_MARKUP.test(text)) return { contentType: 'text/html', text: null };
+  if (SVG_OPENING.test(text.slice(0, 4096)) && (text.length > SVG_PARSE_LIMIT || isSvg(text))) {
+    return { contentType: 'image/svg+xml', text: null };
+  }
+  // Markup is recognised at the start only: a bounded slice keeps a crafted 10 MB text from stalling the regex.
+  if (ACTIVE_MARKUP.test(text.slice(0, 4096))) return { contentType: 'text/html', text: null };
   return { contentType: 'text/plain', text: text.replace(/^\uFEFF/, '') };
 }
 
