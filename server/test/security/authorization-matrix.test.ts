@@ -1,0 +1,376 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../../src/paths.ts';
+import { identityHeaders, newGuestId, sendMessage, type Identity } from '../support/http.ts';
+import { seedTask, type SeededTask } from '../support/seed.ts';
+import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
+import { signInWithDevProvider } from '../support/sign-in.ts';
+import { signInAs, useTestServer } from '../support/test-server.ts';
+import { rawRequest } from './raw-http.ts';
+import { registeredRoutes } from './registered-routes.ts';
+
+/*
+ * The authorization matrix of issue 6: every registered route × every kind of caller, with the status
+ * each gets today. A route without a row fails the suite, so a new route must say here who may call it
+ * (README "Security tests"). Owner-only resources belong to guest A (what guests ask for) and to
+ * user A (what users, the admin and nobody ask for): B and the admin are strangers to them.
+ */
+
+const CALLERS = ['nobody', 'guestA', 'guestB', 'userA', 'userB', 'admin'] as const;
+type CallerName = (typeof CALLERS)[number];
+type Expected = Record<CallerName, number>;
+
+/** What the rows may use: the callers, their resources, and ways to make throwaway ones. */
+interface Fixtures {
+  identity: Record<CallerName, Identity | null>;
+  uid: { userA: string; userB: string; admin: string };
+  guestTask: SeededTask;
+  userTask: SeededTask;
+  userFile: string;
+  shareToken: string;
+  /** A new task in `status` owned by guest A (guest callers) or user A (everyone else). */
+  freshTask(caller: CallerName, status?: 'PENDING_ACCEPTANCE' | 'ACCEPTED'): Promise<SeededTask>;
+  /** A new access token for a signed-in caller (for calls that end or replace the one they use). */
+  freshIdentity(caller: CallerName): Promise<Identity | null>;
+  asAdmin(method: string, url: string, body?: unknown): Promise<any>;
+}
+
+/** One call of a row: path (the route's pattern when left out), JSON body, headers or identity replacing the caller's. */
+interface Call {
+  path?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  identity?: Identity | null;
+}
+
+interface Row {
+  /** `METHOD /registered/:path`, one per route this row covers. */
+  routes: string[];
+  call: (f: Fixtures, caller: CallerName, pattern: string) => Call | Promise<Call>;
+  /** Status per caller, or per caller for each of the row's routes. */
+  expect: Expected | ((route: string) => Expected);
+  /** Why the statuses are what they are, when it is not obvious. */
+  why?: string;
+}
+
+const everyone = (status: number): Expected => ({
+  nobody: status,
+  guestA: status,
+  guestB: status,
+  userA: status,
+  userB: status,
+  admin: status,
+});
+/** Any caller with an identity; nobody gets 401. */
+const anyCaller = (status: number): Expected => ({ ...everyone(status), nobody: 401 });
+/** Signed-in people only: guests and nobody get 401. */
+const signedIn = (status: number): Expected => ({ ...everyone(status), nobody: 401, guestA: 401, guestB: 401 });
+/** Admin routes (Bearer only, spec §7): 401 without a sign-in (a guest header is none), 403 for users. */
+const adminOnly = (status = 200): Expected => ({ ...signedIn(403), admin: status });
+/** Owner-only resources: the owner (A) gets `status`, other people 404 (no hint that it exists). */
+const ownerOnly = (status = 200): Expected => ({ nobody: 401, guestA: status, guestB: 404, userA: status, userB: 404, admin: 404 });
+
+const isGuest = (caller: CallerName) => caller === 'guestA' || caller === 'guestB';
+const taskOf = (f: Fixtures, caller: CallerName) => (isGuest(caller) ? f.guestTask : f.userTask);
+
+const ROWS: Row[] = [
+  { routes: ['GET /api/health', 'GET /api/config', 'GET /api/auth/providers', 'GET /api/ping'], call: () => ({}), expect: everyone(200) },
+  {
+    routes: ['GET /api/auth/login/:provider', 'GET /api/login/:provider'],
+    call: () => ({}),
+    expect: everyone(302),
+    why: 'starting a sign-in is for anyone; it redirects to the provider',
+  },
+  {
+    routes: ['GET /api/auth/callback/:provider'],
+    call: () => ({ path: '/api/auth/callback/dev?code=x&state=forged' }),
+    expect: everyone(302),
+    why: 'a forged callback is sent to /login-error',
+  },
+  { routes: ['POST /api/auth/session'], call: () => ({ body: { code: 'not-a-code' } }), expect: everyone(401) },
+  {
+    routes: ['POST /api/auth/refresh', 'POST /api/auth/logout'],
+    call: async (f, caller) => ({ identity: await f.freshIdentity(caller) }),
+    expect: signedIn(200),
+  },
+  { routes: ['GET /api/test-redirect'], call: () => ({}), expect: everyone(302) },
+  { routes: ['GET /api/session'], call: () => ({}), expect: signedIn(200), why: 'debug page: the signed-in caller’s token' },
+  { routes: ['GET /api/conversations'], call: () => ({}), expect: anyCaller(200), why: 'debug page: the caller’s own list' },
+  {
+    routes: ['GET /api/conversations/:conversationId/messages', 'GET /api/v2/conversations/:conversationId/messages'],
+    call: (f, caller, pattern) => ({ path: fill(pattern, taskOf(f, caller).conversationId) }),
+    expect: ownerOnly(),
+  },
+  {
+    routes: ['POST /api/v2/messages'],
+    call: (f, caller) => ({ body: { content: 'matrix', recipientId: 'agent-1', conversationId: taskOf(f, caller).conversationId } }),
+    expect: ownerOnly(),
+  },
+  {
+    routes: ['POST /api/v2/proposals/:messageId/accept', 'POST /api/v2/proposals/:messageId/modify'],
+    call: async (f, caller, pattern) => ({ path: fill(pattern, (await f.freshTask(caller)).proposalMessageId) }),
+    expect: { ...ownerOnly(), guestA: 401, guestB: 401 },
+    why: 'accepting or changing a proposal needs a sign-in (spec §2)',
+  },
+  {
+    routes: ['GET /api/v2/files/:fileId/:fileName'],
+    call: (f) => ({ path: f.userFile }),
+    expect: everyone(200),
+    why: 'today a file URL is a capability: its random id is the only key (i10-uploads reworks file access)',
+  },
+  {
+    routes: ['POST /api/v2/user/update-guest-associations'],
+    call: () => ({ headers: { 'x-guest-session-id': newGuestId() } }),
+    expect: signedIn(200),
+    why: 'a signed-in person takes over a guest session they name',
+  },
+  {
+    routes: ['GET /api/v2/tasks', 'GET /api/admin/users', 'GET /api/admin/access-requests', 'GET /api/admin/audit-log'],
+    call: () => ({}),
+    expect: adminOnly(),
+  },
+  { routes: ['GET /api/admin/agents/apikeys'], call: () => ({}), expect: adminOnly() },
+  {
+    routes: ['POST /api/admin/agents/apikeys'],
+    call: () => ({ body: { agentId: `matrix_${Math.random().toString(36).slice(2, 8)}`, agentName: 'Matrix agent' } }),
+    expect: adminOnly(201),
+  },
+  {
+    routes: ['DELETE /api/admin/agents/apikeys/:id'],
+    call: async (f, _caller, pattern) => {
+      const key = await f.asAdmin('POST', '/api/admin/agents/apikeys', {
+        agentId: `gone_${Math.random().toString(36).slice(2, 8)}`,
+        agentName: 'Gone',
+      });
+      return { path: fill(pattern, key.id) };
+    },
+    expect: adminOnly(),
+  },
+  { routes: ['POST /api/admin/users/set-expert'], call: (f) => ({ body: { userId: f.uid.userB, isExpert: false } }), expect: adminOnly() },
+  {
+    routes: ['DELETE /api/admin/users/:id'],
+    call: async (f, caller, pattern) => ({ path: fill(pattern, (await f.freshTask(caller === 'admin' ? 'guestA' : caller)).ownerId) }),
+    expect: adminOnly(),
+    why: 'the admin deletes a throwaway guest',
+  },
+  {
+    routes: ['POST /api/admin/users/:id/refresh-:provider-data'],
+    call: (f) => ({ path: `/api/admin/users/${f.uid.userA}/refresh-dev-data` }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['GET /api/admin/users/:id/conversations'],
+    call: (f) => ({ path: `/api/admin/users/${f.uid.userA}/conversations` }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['GET /api/admin/conversations/:id/messages'],
+    call: (f) => ({ path: `/api/admin/conversations/${f.userTask.conversationId}/messages` }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['DELETE /api/admin/conversations/:id'],
+    call: async (f) => ({ path: `/api/admin/conversations/${(await f.freshTask('userA')).conversationId}` }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['DELETE /api/admin/tasks/:id'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, (await f.freshTask('userA')).taskId) }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['PATCH /api/admin/tasks/:id'],
+    call: (f, _caller, pattern) => ({ path: fill(pattern, f.userTask.taskId), body: { adminNotes: 'matrix' } }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['POST /api/admin/tasks/:id/share'],
+    call: (f) => ({ path: `/api/admin/tasks/${f.userTask.taskId}/share`, body: {} }),
+    expect: adminOnly(201),
+  },
+  {
+    routes: ['GET /api/admin/tasks/:id/shares'],
+    call: (f) => ({ path: `/api/admin/tasks/${f.userTask.taskId}/shares` }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['DELETE /api/admin/shares/:id'],
+    call: async (f, _caller, pattern) => ({
+      path: fill(pattern, (await f.asAdmin('POST', `/api/admin/tasks/${f.userTask.taskId}/share`, {})).id),
+    }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['GET /api/task-share/:shareToken'],
+    call: (f, _caller, pattern) => ({ path: fill(pattern, f.shareToken) }),
+    expect: everyone(200),
+    why: 'the share link is the key (spec §2 "Public share page")',
+  },
+  {
+    routes: ['POST /api/task-share/:shareToken/request-access'],
+    call: (f) => ({
+      path: `/api/task-share/${f.shareToken}/request-access`,
+      body: { name: 'Reader', email: 'reader@example.com', message: 'May I?' },
+    }),
+    expect: everyone(200),
+  },
+  {
+    routes: ['GET /api/task-share/:shareToken/files/:index/:fileName'],
+    call: (f) => ({ path: `/api/task-share/${f.shareToken}/files/0/notes.txt` }),
+    expect: everyone(200),
+  },
+  {
+    routes: ['GET /api/expert/tasks'],
+    call: () => ({}),
+    expect: adminOnly(),
+    why: 'experts and admins (the expert role is covered by server/test/expert)',
+  },
+  {
+    routes: ['GET /api/expert/tasks/:id/messages', 'POST /api/expert/tasks/:id/take'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, (await f.freshTask('userA', 'ACCEPTED')).taskId) }),
+    expect: adminOnly(),
+  },
+  {
+    routes: ['POST /api/expert/tasks/:id/messages', 'POST /api/expert/tasks/:id/done'],
+    call: async (f, _caller, pattern) => {
+      const task = await f.freshTask('userA', 'ACCEPTED');
+      await f.asAdmin('POST', `/api/expert/tasks/${task.taskId}/take`);
+      return { path: fill(pattern, task.taskId), body: { content: 'On it' } };
+    },
+    expect: (route) => adminOnly(route.endsWith('/messages') ? 201 : 200),
+  },
+  {
+    routes: ['GET /oidc/interaction/:uid', 'POST /oidc/interaction/:uid/login', 'POST /oidc/interaction/:uid/abort'],
+    call: (_f, _caller, pattern) => ({ path: fill(pattern, 'unknown-interaction') }),
+    expect: everyone(400),
+    why: 'the embedded provider (development): an unknown interaction is refused alike for everyone',
+  },
+  {
+    routes: ['GET /oidc', 'POST /oidc', 'PUT /oidc', 'PATCH /oidc', 'DELETE /oidc', 'OPTIONS /oidc', 'TRACE /oidc', 'QUERY /oidc'],
+    call: () => ({ path: '/oidc' }),
+    expect: (route) => everyone(route.startsWith('QUERY') ? 400 : 404),
+    why: 'the provider answers nothing at its root; a QUERY without a body type is refused by Fastify first',
+  },
+  {
+    routes: ['GET /oidc*', 'POST /oidc*', 'PUT /oidc*', 'PATCH /oidc*', 'DELETE /oidc*', 'OPTIONS /oidc*', 'TRACE /oidc*', 'QUERY /oidc*'],
+    call: () => ({ path: '/oidc/.well-known/openid-configuration' }),
+    expect: (route) => everyone(route.startsWith('GET') ? 200 : route.startsWith('QUERY') ? 400 : 404),
+    why: 'the provider’s public discovery document is GET only; other methods find nothing',
+  },
+  // Last: it deletes guest A's data, which the rows above use.
+  { routes: ['DELETE /api/admin/guests/delete-all'], call: () => ({}), expect: adminOnly() },
+];
+
+/** A route pattern with its parameters filled in order (`:provider` defaults to the development provider). */
+function fill(pattern: string, ...values: string[]): string {
+  return pattern.replace(/:[A-Za-z]+/g, (name) => (values.length > 0 ? values.shift()! : name === ':provider' ? 'dev' : name));
+}
+
+/** Routes the web app's static files add when it is built: public by design. */
+const isStaticFile = (route: { method: string; path: string }) =>
+  route.method === 'GET' && (route.path === '/' || existsSync(path.join(WEB_DIST, route.path)));
+
+describe('authorization matrix: every route × nobody, guest A, guest B, user A, user B, admin', () => {
+  const server = useTestServer('pglite', { ...STAFF_ENV, AGENT_WORKER: 'false', ACCESS_REQUEST_LIMIT: '1000' });
+  let fixtures: Fixtures;
+
+  beforeAll(async () => {
+    const admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+    const userA = await signInPerson(server, 'user');
+    const userB = await signInPerson(server, 'user');
+    const guestTask = await seedTask(server.database.db, { status: 'ACCEPTED' });
+    const userTask = await seedTask(server.database.db, { ownerId: userA.user.uid, status: 'ACCEPTED' });
+    const identity: Fixtures['identity'] = {
+      nobody: null,
+      guestA: { guest: guestTask.ownerId },
+      guestB: { guest: newGuestId() },
+      userA: { token: userA.token },
+      userB: { token: userB.token },
+      admin: { token: admin.token },
+    };
+    const upload = async (who: Identity, conversationId: string) => {
+      const sent = await sendMessage(
+        server.url,
+        who,
+        { content: 'with a file', conversationId },
+        { name: 'notes.txt', type: 'text/plain', data: new TextEncoder().encode('notes') },
+      );
+      expect(sent.status).toBe(200);
+      return new URL(sent.body.attachment_url, server.url).pathname;
+    };
+    const asAdmin = async (method: string, url: string, body?: unknown): Promise<any> => {
+      const response = await fetch(`${server.url}${url}`, {
+        method,
+        headers: { ...identityHeaders(identity.admin), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url} as admin: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const claims = { userA: userA.user, userB: userB.user, admin: admin.user };
+    fixtures = {
+      identity,
+      uid: { userA: userA.user.uid, userB: userB.user.uid, admin: admin.user.uid },
+      guestTask,
+      userTask,
+      userFile: await upload(identity.userA!, userTask.conversationId),
+      shareToken: (await asAdmin('POST', `/api/admin/tasks/${userTask.taskId}/share`, {})).share_token,
+      freshTask: (caller, status = 'PENDING_ACCEPTANCE') =>
+        seedTask(server.database.db, { status, ...(isGuest(caller) ? {} : { ownerId: userA.user.uid }) }),
+      async freshIdentity(caller) {
+        if (caller === 'nobody' || isGuest(caller)) return identity[caller];
+        const user = claims[caller];
+        const { token } = await signInAs(server, { ...user, admin: caller === 'admin', role: caller === 'admin' ? 'admin' : 'user' });
+        return { token };
+      },
+      asAdmin,
+    };
+  });
+
+  it('has a row for every registered route, and no row for a route that is gone', () => {
+    const registered = registeredRoutes(server.app)
+      .filter((route) => !isStaticFile(route))
+      .map((route) => `${route.method} ${route.path}`);
+    const covered = ROWS.flatMap((row) => row.routes);
+    expect(
+      registered.filter((route) => !covered.includes(route)),
+      'routes without a row in the authorization matrix',
+    ).toEqual([]);
+    expect(
+      covered.filter((route) => !registered.includes(route)),
+      'rows for routes that are not registered',
+    ).toEqual([]);
+    expect(new Set(covered).size, 'a route with two rows').toBe(covered.length);
+  });
+
+  it('answers each caller of each route with the expected status', async () => {
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const row of ROWS) {
+      for (const route of row.routes) {
+        for (const caller of CALLERS) {
+          const [method, pattern] = route.split(' ') as [string, string];
+          const call = await row.call(fixtures, caller, pattern);
+          const who = 'identity' in call ? call.identity! : fixtures.identity[caller];
+          const response = await rawRequest(`${server.url}${call.path ?? fill(pattern)}`, {
+            method,
+            headers: {
+              ...identityHeaders(who),
+              ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...call.headers,
+            },
+            body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          });
+          calls += 1;
+          const expected = (typeof row.expect === 'function' ? row.expect(route) : row.expect)[caller];
+          if (response.status !== expected) {
+            wrong.push(`${route} as ${caller}: ${response.status} (expected ${expected}) ${response.text.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toBe(ROWS.reduce((sum, row) => sum + row.routes.length, 0) * CALLERS.length);
+  });
+});
