@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
 import { loggerOptions, registerRequestLog } from './lib/logging.ts';
+import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -83,6 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(multipart);
   registerRequestLog(app);
+  // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
+  app.addHook('preValidation', async (request) => {
+    rejectNulCharacters(request.params, 'path');
+    rejectNulCharacters(request.query, 'query string');
+    rejectNulCharacters(request.body, 'body');
+  });
 
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);

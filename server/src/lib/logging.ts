@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -6,9 +7,11 @@ import type { Config } from '../config.ts';
  * development the same records pretty-printed by pino-pretty, for a person at a terminal (issue 7).
  */
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): FastifyServerOptions['logger'] {
-  if (config.NODE_ENV !== 'development') return { level: config.LOG_LEVEL };
+  const serializers = { err: serializeError };
+  if (config.NODE_ENV !== 'development') return { level: config.LOG_LEVEL, serializers };
   return {
     level: config.LOG_LEVEL,
+    serializers,
     transport: {
       target: 'pino-pretty',
       options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,method,path,status,ms', singleLine: true },
@@ -34,4 +37,23 @@ export function registerRequestLog(app: FastifyInstance): void {
       `${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
     );
   });
+}
+
+/** What replaces a failed query's parameters in logs. */
+const PARAMS_LEFT_OUT = '\nparams: [left out of logs]';
+
+/**
+ * Pino's error serializer, minus the values of a failed database query: Drizzle puts them in the
+ * error's `params` and appends them to its message ("Failed query: … params: …"), and they are what
+ * people wrote (messages, names, emails). The SQL text with its placeholders stays (issue 6 item 8).
+ */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  const serialized = stdSerializers.err(error);
+  if (!Array.isArray((error as { params?: unknown }).params)) return serialized;
+  const { params: _left, ...rest } = serialized as typeof serialized & { params?: unknown };
+  return {
+    ...rest,
+    message: rest.message.replace(/\nparams: [\s\S]*/, PARAMS_LEFT_OUT),
+    stack: rest.stack.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, PARAMS_LEFT_OUT),
+  };
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { files } from '../../db/schema.ts';
 import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { rejectNulCharacters } from '../../lib/nul-characters.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
@@ -78,8 +79,12 @@ export async function readMultipart(
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
       throw badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
     }
-    throw error;
+    // The form parser's own errors ("Boundary not found", "Unexpected end of form") are the
+    // client's: a malformed or cut-short body (issue 6 item 8).
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
   }
+  rejectNulCharacters({ ...fields, ...Object.fromEntries(found.map((file, index) => [`file name ${index + 1}`, file.fileName])) }, 'form');
   return { fields, files: found };
 }
 
