@@ -12,12 +12,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
 /**
  * Sends one HTTP request with any method (fetch refuses TRACE and CONNECT) and reads the answer.
- * Redirects are not followed.
+ * Redirects are not followed. A request on a kept-alive connection the server closed meanwhile is
+ * sent again once on a new one (Node's documented pattern: `request.reusedSocket`).
  * @param body sent as given; a string is sent as UTF-8.
  */
 export function rawRequest(
   url: string,
   options: { method: string; headers?: Record<string, string>; body?: string | Uint8Array },
+  retried = false,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method, headers: options.headers, agent }, (response) => {
@@ -28,7 +30,10 @@ export function rawRequest(
       );
       response.on('error', reject);
     });
-    request.on('error', reject);
+    request.on('error', (error: Error & { code?: string }) => {
+      if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(rawRequest(url, options, true));
+      else reject(error);
+    });
     request.end(options.body);
   });
 }
