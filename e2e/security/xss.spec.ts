@@ -1,17 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTask } from '../server/test/support/seed.ts';
-import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
-import { ADMIN, openTab, signInAsAdmin, taskCard } from './support/admin.ts';
-import { launchBrowser } from './support/browser.ts';
-import { closePage } from './support/chat.ts';
-import { CLEAN, injectionReport, watchForScriptRuns, XSS_CORPUS } from './support/xss.ts';
+import { seedTask } from '../../server/test/support/seed.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/test-server.ts';
+import { ADMIN, openTab, signInAsAdmin, taskCard, userRow } from '../support/admin.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { agentMessages, closePage, sendAndAwaitReply, userMessages } from '../support/chat.ts';
+import { signInThroughDashboard } from '../support/sign-in.ts';
+import { CLEAN, injectionReport, watchForScriptRuns, XSS_CORPUS } from '../support/xss.ts';
 
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', AGENT_WORKER: 'false' });
+  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000' });
   browser = await launchBrowser();
 });
 
@@ -25,6 +26,42 @@ async function newPage(): Promise<{ page: Page; dialogs: string[] }> {
   const { dialogs } = await watchForScriptRuns(page);
   return { page, dialogs };
 }
+
+/*
+ * The security suite's XSS corpus (issue 6 "Tests and done", README "Security tests"): every payload of
+ * XSS_PAYLOADS goes where people's text is shown, and each page must stay inert: no script run, no
+ * dialog, no active element, and no <style>/<form>/control inside rendered markdown.
+ */
+
+describe('attack strings typed in the home chat stay text, in the chat and on the admin screens', () => {
+  it('the user’s message, agent-1’s quoting of it, and the name from the identity provider', async () => {
+    const { page, dialogs } = await newPage();
+    const attacker = { email: 'xss-person@example.com', name: `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>` };
+    await signInThroughDashboard(page, server.url, attacker);
+    await page.goto(`${server.url}/`);
+    await sendAndAwaitReply(page, XSS_CORPUS);
+    await userMessages(page).getByText('hover me', { exact: false }).first().waitFor();
+    expect(await agentMessages(page).count()).toBeGreaterThan(0);
+    await page.getByText('hover me').first().hover();
+    expect(await injectionReport(page)).toEqual(CLEAN);
+    await closePage(page);
+
+    const { page: admin, dialogs: adminDialogs } = await newPage();
+    await signInAsAdmin(admin, server.url);
+    await openTab(admin, 'Users');
+    await userRow(admin, attacker.email).waitFor();
+    await openTab(admin, 'User Conversations');
+    await admin
+      .getByRole('button', { name: /onerror/ })
+      .first()
+      .click();
+    await admin.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
+    await admin.getByRole('region', { name: 'Messages' }).getByText('hover me', { exact: false }).first().waitFor();
+    expect(await injectionReport(admin)).toEqual(CLEAN);
+    await closePage(admin);
+    expect([...dialogs, ...adminDialogs]).toEqual([]);
+  });
+});
 
 describe('attack strings in a task are shown on the staff and share pages without running anything', () => {
   it('the Tasks and Conversations tabs, the expert queue and the public share page stay inert', async () => {
