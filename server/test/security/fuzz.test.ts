@@ -129,10 +129,10 @@ describe.each(databaseKinds)('fuzzing every API route (%s)', (kind) => {
       userToken: user.token,
       adminToken: admin.token,
     };
-  });
+  }, 180_000);
 
   it(`answers ${RUNS} arbitrary requests per API route without a 5xx or a leak`, async () => {
-    const routes = registeredRoutes(server.app).filter((route) => route.path.startsWith('/api/'));
+    const routes = registeredRoutes(server.app).filter((route) => route.path.includes('/api/'));
     expect(routes.length).toBeGreaterThan(30);
     const failures: string[] = [];
     // Routes run side by side; each one's runs in turn, so fast-check can shrink a failure.
