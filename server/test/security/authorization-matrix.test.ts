@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../src/paths.ts';
+import { databaseKinds } from '../support/databases.ts';
 import { identityHeaders, newGuestId, sendMessage, type Identity } from '../support/http.ts';
 import { seedTask, type SeededTask } from '../support/seed.ts';
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
-import { signInAs, useTestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 import { rawRequest } from './raw-http.ts';
 import { registeredRoutes } from './registered-routes.ts';
+import { SECURITY_SUITE_ENV } from './suite-env.ts';
 
 /*
  * The authorization matrix of issue 6: every registered route × every kind of caller, with the status
@@ -27,6 +29,8 @@ interface Fixtures {
   uid: { userA: string; userB: string; admin: string };
   guestTask: SeededTask;
   userTask: SeededTask;
+  /** Unsigned links (`/api/v2/files/{id}`) to a file in guest A's and in user A's conversation. */
+  guestFile: string;
   userFile: string;
   shareToken: string;
   /** A new task in `status` owned by guest A (guest callers) or user A (everyone else). */
@@ -114,10 +118,36 @@ const ROWS: Row[] = [
     why: 'accepting or changing a proposal needs a sign-in (spec §2)',
   },
   {
-    routes: ['GET /api/v2/files/:fileId/:fileName'],
-    call: (f) => ({ path: f.userFile }),
-    expect: everyone(200),
-    why: 'today a file URL is a capability: its random id is the only key (i10-uploads reworks file access)',
+    routes: ['GET /api/v2/files/:fileId'],
+    call: (f, caller) => ({ path: isGuest(caller) ? f.guestFile : f.userFile }),
+    expect: { ...ownerOnly(), nobody: 403 },
+    why: 'without a signed link only the uploader and the conversation’s owner get a file (a signed link is the key: server/test/files)',
+  },
+  {
+    routes: ['POST /code-sharing/api/files/upload'],
+    call: (f, caller) => ({
+      body: { fileName: 'matrix.txt', content: 'data:text/plain;base64,bWF0cml4', conversationId: taskOf(f, caller).conversationId },
+    }),
+    expect: ownerOnly(),
+    why: 'an upload into a conversation is for its owner (spec §7)',
+  },
+  {
+    routes: ['POST /mcp', 'POST /mcp_tools/messages', 'POST /mcp_tools/messages/'],
+    call: () => ({ body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { accept: 'application/json, text/event-stream' } }),
+    expect: everyone(401),
+    why: 'the MCP transports are for agents with an x-agent-key (server/test/external-agents); a person’s token or guest id is none',
+  },
+  {
+    routes: ['GET /mcp_tools/sse'],
+    call: () => ({ headers: { accept: 'text/event-stream' } }),
+    expect: everyone(401),
+    why: 'as above: opening an MCP session needs an agent key',
+  },
+  {
+    routes: ['GET /mcp', 'DELETE /mcp'],
+    call: () => ({ headers: { accept: 'text/event-stream' } }),
+    expect: everyone(405),
+    why: 'the Streamable HTTP transport is stateless: no stream to open or session to end, for anyone',
   },
   {
     routes: ['POST /api/v2/user/update-guest-associations'],
@@ -216,8 +246,8 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   {
-    routes: ['GET /api/task-share/:shareToken/files/:index/:fileName'],
-    call: (f) => ({ path: `/api/task-share/${f.shareToken}/files/0/notes.txt` }),
+    routes: ['GET /api/task-share/:shareToken/files/:index'],
+    call: (f) => ({ path: `/api/task-share/${f.shareToken}/files/0` }),
     expect: everyone(200),
   },
   {
@@ -298,8 +328,8 @@ function fill(pattern: string, ...values: string[]): string {
 const isStaticFile = (route: { method: string; path: string }) =>
   route.method === 'GET' && (route.path === '/' || existsSync(path.join(WEB_DIST, route.path)));
 
-describe('authorization matrix: every route × nobody, guest A, guest B, user A, user B, admin', () => {
-  const server = useTestServer('pglite', { ...STAFF_ENV, AGENT_WORKER: 'false', ACCESS_REQUEST_LIMIT: '1000' });
+describe.each(databaseKinds)('authorization matrix on %s: every route × nobody, guest A, guest B, user A, user B, admin', (kind) => {
+  const server = useTestServer(kind, { ...SECURITY_SUITE_ENV, ADMIN_EMAILS: STAFF_ENV.ADMIN_EMAILS });
   let fixtures: Fixtures;
 
   beforeAll(async () => {
@@ -326,6 +356,16 @@ describe('authorization matrix: every route × nobody, guest A, guest B, user A,
       expect(sent.status).toBe(200);
       return new URL(sent.body.attachment_url, server.url).pathname;
     };
+    // Through the upload endpoint: a chat message would spend one of guest A's few messages (spec §5).
+    const uploadInto = async (who: Identity, conversationId: string) => {
+      const response = await fetch(`${server.url}/code-sharing/api/files/upload`, {
+        method: 'POST',
+        headers: { ...identityHeaders(who), 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'notes.txt', content: 'data:text/plain;base64,bm90ZXM=', conversationId }),
+      });
+      expect(response.status).toBe(200);
+      return new URL(((await response.json()) as { url: string }).url, server.url).pathname;
+    };
     const asAdmin = async (method: string, url: string, body?: unknown): Promise<any> => {
       const response = await fetch(`${server.url}${url}`, {
         method,
@@ -341,14 +381,15 @@ describe('authorization matrix: every route × nobody, guest A, guest B, user A,
       uid: { userA: userA.user.uid, userB: userB.user.uid, admin: admin.user.uid },
       guestTask,
       userTask,
+      guestFile: await uploadInto(identity.guestA!, guestTask.conversationId),
       userFile: await upload(identity.userA!, userTask.conversationId),
       shareToken: (await asAdmin('POST', `/api/admin/tasks/${userTask.taskId}/share`, {})).share_token,
       freshTask: (caller, status = 'PENDING_ACCEPTANCE') =>
         seedTask(server.database.db, { status, ...(isGuest(caller) ? {} : { ownerId: userA.user.uid }) }),
       async freshIdentity(caller) {
         if (caller === 'nobody' || isGuest(caller)) return identity[caller];
-        const user = claims[caller];
-        const { token } = await signInAs(server, { ...user, admin: caller === 'admin', role: caller === 'admin' ? 'admin' : 'user' });
+        // A second sign-in of the same person: a new session and token for them.
+        const { token } = await signInWithDevProvider(server.url, { email: claims[caller].email! });
         return { token };
       },
       asAdmin,
