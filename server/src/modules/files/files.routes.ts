@@ -84,7 +84,8 @@ export async function readMultipart(
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
     throw badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
   }
-  rejectNulCharacters({ ...fields, ...Object.fromEntries(found.map((file, index) => [`file name ${index + 1}`, file.fileName])) }, 'form');
+  rejectNulCharacters(fields, 'form');
+  for (const file of found) rejectNulCharacters(file.fileName, 'file name');
   return { fields, files: found };
 }
 
