@@ -27,6 +27,7 @@ type Expected = Record<CallerName, number>;
 interface Fixtures {
   identity: Record<CallerName, Identity | null>;
   uid: { userA: string; userB: string; admin: string };
+  emailA: string;
   guestTask: SeededTask;
   userTask: SeededTask;
   /** Unsigned links (`/api/v2/files/{id}`) to a file in guest A's and in user A's conversation. */
@@ -154,6 +155,24 @@ const ROWS: Row[] = [
     call: () => ({ headers: { 'x-guest-session-id': newGuestId() } }),
     expect: signedIn(200),
     why: 'a signed-in person takes over a guest session they name',
+  },
+  {
+    routes: ['GET /api/v2/conversations'],
+    call: () => ({}),
+    expect: anyCaller(200),
+    why: 'the messages page: the caller’s own conversations',
+  },
+  {
+    routes: ['GET /api/v1/users/profile', 'GET /api/v2/user/tasks'],
+    call: () => ({}),
+    expect: signedIn(200),
+    why: 'the signed-in area: the caller’s own profile and tasks',
+  },
+  {
+    routes: ['PUT /api/v1/users/profile'],
+    call: (f) => ({ body: { id: f.uid.userA, name: 'Matrix A', email: f.emailA } }),
+    expect: { ...signedIn(403), userA: 200 },
+    why: 'everyone tries to change user A’s profile by its id: only A may',
   },
   {
     routes: ['GET /api/v2/tasks', 'GET /api/admin/users', 'GET /api/admin/access-requests', 'GET /api/admin/audit-log'],
@@ -379,6 +398,7 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
     fixtures = {
       identity,
       uid: { userA: userA.user.uid, userB: userB.user.uid, admin: admin.user.uid },
+      emailA: userA.user.email!,
       guestTask,
       userTask,
       guestFile: await uploadInto(identity.guestA!, guestTask.conversationId),
