@@ -348,7 +348,7 @@ const isStaticFile = (route: { method: string; path: string }) =>
   route.method === 'GET' && (route.path === '/' || existsSync(path.join(WEB_DIST, route.path)));
 
 describe.each(databaseKinds)('authorization matrix on %s: every route × nobody, guest A, guest B, user A, user B, admin', (kind) => {
-  const server = useTestServer(kind, { ...SECURITY_SUITE_ENV, ADMIN_EMAILS: STAFF_ENV.ADMIN_EMAILS });
+  const server = useTestServer(kind, { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: STAFF_ENV.ADMIN_EMAILS });
   let fixtures: Fixtures;
 
   beforeAll(async () => {

@@ -121,7 +121,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 describe(`fuzzing every API route (${KIND})`, () => {
-  const server = useTestServer(KIND, { ...SECURITY_SUITE_ENV, ADMIN_EMAILS: 'fuzz-admin@example.com' });
+  const server = useTestServer(KIND, { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: 'fuzz-admin@example.com' });
   let known: Known;
 
   beforeAll(async () => {

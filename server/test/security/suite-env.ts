@@ -8,7 +8,6 @@ import { UNTHROTTLED } from '../support/test-server.ts';
  */
 export const SECURITY_SUITE_ENV: Record<string, string> = {
   ...UNTHROTTLED,
-  AGENT_WORKER: 'false',
   SIGN_IN_RATE_LIMIT: '1000000',
   SHARE_LINK_FAILURE_LIMIT: '1000000',
   ACCESS_REQUEST_LIMIT: '1000000',
