@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTask } from '../../server/test/support/seed.ts';
 import { startTestServer, type TestServer } from '../../server/test/support/test-server.ts';
 import { ADMIN, openTab, signInAsAdmin, taskCard, userRow } from '../support/admin.ts';
+import { SECURITY_SUITE_ENV } from '../../server/test/security/suite-env.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { agentMessages, closePage, sendAndAwaitReply, userMessages } from '../support/chat.ts';
+import { agentMessages, closePage, sendAndAwaitReply, shot, userMessages } from '../support/chat.ts';
 import { signInThroughDashboard } from '../support/sign-in.ts';
-import { CLEAN, injectionReport, watchForScriptRuns, XSS_CORPUS } from '../support/xss.ts';
+import { CLEAN, injectionReport, watchForScriptRuns, XSS_CORPUS, XSS_PAYLOADS } from '../support/xss.ts';
 
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000' });
+  server = await startTestServer('pglite', { ...SECURITY_SUITE_ENV, ADMIN_EMAILS: ADMIN.email });
   browser = await launchBrowser();
 });
 
@@ -113,5 +114,40 @@ describe('attack strings in a task are shown on the staff and share pages withou
     expect(await injectionReport(stranger)).toEqual(CLEAN);
     await closePage(stranger);
     expect([...dialogs, ...strangerDialogs]).toEqual([]);
+  });
+});
+
+describe('attack strings in file names and on the messages page stay text', () => {
+  it('a file named with a payload: its attachment chip, the sent message and the messages page stay inert', async () => {
+    const { page, dialogs } = await newPage();
+    await signInThroughDashboard(page, server.url, { email: 'xss-files@example.com', name: 'Files Person' });
+    await page.goto(`${server.url}/`);
+    const fileName = `"><img src=x onerror="window.__xss=1"><svg onload=window.__xss=1>.txt`;
+    await page.locator('input[type="file"]').setInputFiles([{ name: fileName, mimeType: 'text/plain', buffer: Buffer.from(XSS_CORPUS) }]);
+    const chips = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+    await chips.filter({ hasText: 'onerror' }).first().waitFor();
+    expect(await injectionReport(page, 'body')).toEqual(CLEAN);
+
+    await sendAndAwaitReply(page, `A file and ${XSS_PAYLOADS[2]}`);
+    await shot(page, 'xss-file-name-chat.png', { fullPage: true });
+    // The sent message names the file in its attachment link.
+    await userMessages(page)
+      .getByRole('link', { name: /onerror/ })
+      .first()
+      .waitFor();
+    expect(await injectionReport(page)).toEqual(CLEAN);
+
+    // The messages page: the conversation list (title, preview) and the thread.
+    await page.goto(`${server.url}/messages`);
+    const list = page.getByRole('navigation', { name: 'Your conversations' });
+    await list.getByRole('button').first().click();
+    await page
+      .getByRole('link', { name: /onerror/ })
+      .first()
+      .waitFor();
+    await shot(page, 'xss-file-name-messages.png', { fullPage: true });
+    expect(await injectionReport(page, 'body')).toEqual(CLEAN);
+    await closePage(page);
+    expect(dialogs).toEqual([]);
   });
 });
