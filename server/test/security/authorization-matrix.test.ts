@@ -103,7 +103,11 @@ const ROWS: Row[] = [
   { routes: ['GET /api/session'], call: () => ({}), expect: signedIn(200), why: 'debug page: the signed-in caller’s token' },
   { routes: ['GET /api/conversations'], call: () => ({}), expect: anyCaller(200), why: 'debug page: the caller’s own list' },
   {
-    routes: ['GET /api/conversations/:conversationId/messages', 'GET /api/v2/conversations/:conversationId/messages'],
+    routes: [
+      'GET /api/conversations/:conversationId/messages',
+      'GET /api/v2/conversations/:conversationId/messages',
+      'GET /api/v2/conversations/:conversationId/events',
+    ],
     call: (f, caller, pattern) => ({ path: fill(pattern, taskOf(f, caller).conversationId) }),
     expect: ownerOnly(),
   },

@@ -23,6 +23,12 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method, headers: options.headers, agent }, (response) => {
+      // An event stream does not end: its status and headers are the answer.
+      if (response.headers['content-type']?.startsWith('text/event-stream')) {
+        response.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
