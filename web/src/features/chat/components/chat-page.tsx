@@ -12,12 +12,11 @@ import { useChatSession } from '../hooks/use-chat-session.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { useProposalActions } from '../hooks/use-proposal-actions.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ConversationMessages } from './conversation-messages.tsx';
 import { GitHubModal } from './github-modal.tsx';
 import { AgentNote, Hero } from './hero.tsx';
-import { MessageList } from './message-list.tsx';
 import { ProfileStrip } from './profile-strip.tsx';
 import { ThankYouModal } from './thank-you-modal.tsx';
-import { TypingIndicator } from './typing-indicator.tsx';
 
 /** Routes that need sign-in send visitors here with this state (spec §2): the sign-in card shows. */
 export interface HomeLocationState {
@@ -153,19 +152,14 @@ export function ChatPage() {
       ) : (
         <>
           <main className="chat" ref={conversationRef}>
-            {chat.restoring ? (
-              <p className="chat__loading" role="status">
-                Loading your conversation…
-              </p>
-            ) : null}
-            <MessageList
+            <ConversationMessages
+              restoring={chat.restoring}
               messages={chat.messages}
               aiName={aiName}
               busyProposalId={proposals.busyMessageId}
-              onAccept={(messageId) => proposals.request({ kind: 'accept', messageId })}
-              onModify={(messageId) => proposals.request({ kind: 'modify', messageId })}
+              onProposalAction={proposals.request}
+              thinking={thinking}
             />
-            {thinking ? <TypingIndicator /> : null}
             {signInCard}
           </main>
           <div className="dock">

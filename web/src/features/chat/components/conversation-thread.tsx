@@ -8,10 +8,9 @@ import { useChatSession } from '../hooks/use-chat-session.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { useProposalActions } from '../hooks/use-proposal-actions.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ConversationMessages } from './conversation-messages.tsx';
 import { GitHubModal } from './github-modal.tsx';
-import { MessageList } from './message-list.tsx';
 import { ThankYouModal } from './thank-you-modal.tsx';
-import { TypingIndicator } from './typing-indicator.tsx';
 
 /**
  * One of the signed-in user's conversations on the Messages page: the home page's message list,
@@ -52,19 +51,14 @@ export function ConversationThread({ conversationId }: { conversationId: string 
   return (
     <section className="thread" aria-label="Conversation thread" ref={threadRef}>
       <div className="thread__messages">
-        {chat.restoring ? (
-          <p className="chat__loading" role="status">
-            Loading your conversation…
-          </p>
-        ) : null}
-        <MessageList
+        <ConversationMessages
+          restoring={chat.restoring}
           messages={chat.messages}
           aiName={aiName}
           busyProposalId={proposals.busyMessageId}
-          onAccept={(messageId) => proposals.request({ kind: 'accept', messageId })}
-          onModify={(messageId) => proposals.request({ kind: 'modify', messageId })}
+          onProposalAction={proposals.request}
+          thinking={thinking}
         />
-        {thinking ? <TypingIndicator /> : null}
       </div>
       <div className="thread__dock">
         {chat.proposalAccepted ? (

@@ -1,0 +1,42 @@
+import type { ProposalAction } from '../hooks/use-proposal-actions.ts';
+import type { ChatMessage } from '../types.ts';
+import { MessageList } from './message-list.tsx';
+import { TypingIndicator } from './typing-indicator.tsx';
+
+/**
+ * A conversation's messages as the home page and the Messages page show them: the restoring note,
+ * the message list with its proposal buttons, and the typing indicator while agent-1 thinks.
+ */
+export function ConversationMessages({
+  restoring,
+  messages,
+  aiName,
+  busyProposalId,
+  onProposalAction,
+  thinking,
+}: {
+  restoring: boolean;
+  messages: ChatMessage[];
+  aiName: string;
+  busyProposalId: string | null;
+  onProposalAction: (action: ProposalAction) => void;
+  thinking: boolean;
+}) {
+  return (
+    <>
+      {restoring ? (
+        <p className="chat__loading" role="status">
+          Loading your conversation…
+        </p>
+      ) : null}
+      <MessageList
+        messages={messages}
+        aiName={aiName}
+        busyProposalId={busyProposalId}
+        onAccept={(messageId) => onProposalAction({ kind: 'accept', messageId })}
+        onModify={(messageId) => onProposalAction({ kind: 'modify', messageId })}
+      />
+      {thinking ? <TypingIndicator /> : null}
+    </>
+  );
+}
