@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../server/test/support/databases.ts';
 import { newGuestId, readMessages, sendMessage, waitForMessages } from '../server/test/support/http.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { until } from '../server/test/support/until.ts';
 
 const BURST = 16;
 const REQUEST = 'My Django app on Heroku times out on every request since I added Celery';
@@ -31,14 +32,6 @@ async function startHangingLlm() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function until(condition: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { until } from '../support/until.ts';
 
 /**
  * An LLM vendor that holds every chat request open, counting how many are open at once in total and
@@ -36,14 +37,6 @@ async function startHoldingLlm() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function until(condition: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(databaseKinds)('the agent queue on %s', { timeout: 120_000 }, (kind) => {
