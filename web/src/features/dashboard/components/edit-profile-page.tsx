@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { availabilitySchema, type Availability, type Profile } from '@unstuck/contract';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { PROFILE_TEXTS, useUpdateProfile } from '../api/update-profile.ts';
 import { ListEditor } from './list-editor.tsx';
+import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 
 /** Spec §9 "Redirect delays": 1.5 s after a profile save. */
 const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -38,11 +39,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_AFTER_SAVE_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  useRedirectAfter(saved, '/dashboard', REDIRECT_AFTER_SAVE_MS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

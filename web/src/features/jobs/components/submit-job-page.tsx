@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { useSubmitJob } from '../api/submit-job.ts';
 import { AttachmentDropZone } from './attachment-drop-zone.tsx';
+import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 
 /** Spec §5 and §9 texts and delays of the job submission. */
 export const JOB_TEXTS = {
@@ -23,11 +24,7 @@ export function SubmitJobPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, '/dashboard', REDIRECT_AFTER_SUBMIT_MS);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
