@@ -156,6 +156,19 @@ describe('the signed-in area', () => {
     await closePage(page);
   });
 
+  it('a conversation titled with a long unbroken URL wraps on Messages instead of widening the page over the list', async () => {
+    const page = await signedInPage('ula@example.com', 'Ula');
+    await page.goto(`${server.baseUrl}/`);
+    await sendAndAwaitReply(page, `https://example.com/${'averyverylongpathsegment'.repeat(12)} fails on Vercel since the upgrade.`);
+    await page.goto(`${server.baseUrl}/messages`);
+    await page.getByRole('navigation', { name: 'Your conversations' }).getByRole('button').first().click();
+    await expect.poll(() => agentMessages(page).count()).toBe(1);
+    await shot(page, 'messages-long-title.png', { fullPage: true });
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await closePage(page);
+  });
+
   it('a job is submitted from the form: required fields, dragged files listed and removable, then listed under "Your Active Jobs"', async () => {
     const page = await signedInPage('kim@example.com', 'Kim');
     await openSubmitJob(page);
