@@ -298,9 +298,9 @@ describe('popup sign-in on the production domain', () => {
     popup = await popupOpened;
     await submitDevSignIn(popup, { email: 'margaret@example.com', name: 'Margaret Hamilton' });
     await popup.waitForEvent('close');
-    // Back to the page that needed sign-in.
+    // Back to the page that needed sign-in, once its code has loaded.
     await page.waitForURL(`${server.baseUrl}/dashboard`);
-    await expect(page.getByText('Margaret Hamilton').isVisible()).resolves.toBe(true);
+    await page.getByText('Margaret Hamilton', { exact: true }).waitFor();
     await closePage(page);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGE_TYPE, SIGN_IN_ERROR_CODES } from './sign-in.ts';
 
 /** Identity providers the server can be configured with (README "Configuration"). */
 export const identityProviderIdSchema = z.enum(['google', 'linkedin', 'oidc', 'dev']);
@@ -28,24 +29,10 @@ export const loginQuerySchema = z.object({
   mode: signInModeSchema.default('redirect'),
 });
 
-/**
- * Why a sign-in failed, as `/login-error?code=…` or the popup message carries it; the web app shows
- * the matching text of spec §8 "Sign-in" (`cancelled` is silent there).
- */
-export const signInErrorCodeSchema = z.enum([
-  'network',
-  'too-many-requests',
-  'configuration',
-  'unauthorized-domain',
-  'operation-not-allowed',
-  'internal',
-  'cancelled',
-  'other',
-]);
-export type SignInErrorCode = z.infer<typeof signInErrorCodeSchema>;
+/** Why a sign-in failed (./sign-in.ts). */
+export const signInErrorCodeSchema = z.enum(SIGN_IN_ERROR_CODES);
 
 /** What the popup posts to `window.opener` when the sign-in ends: a one-time code or an error code. */
-export const AUTH_MESSAGE_TYPE = 'unstuck-auth';
 export const authPopupMessageSchema = z.union([
   z.object({ type: z.literal(AUTH_MESSAGE_TYPE), code: z.string().min(1) }),
   z.object({ type: z.literal(AUTH_MESSAGE_TYPE), error: signInErrorCodeSchema }),
@@ -74,6 +61,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** Answer of `POST /api/auth/logout`. */
 export const logoutResponseSchema = z.object({ status: z.literal('signed_out') });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** Answer of `POST /api/v2/user/update-guest-associations` (spec §7; its body is only logged there). */
 export const guestAssociationResponseSchema = z.object({

@@ -38,6 +38,3 @@ export const repositoryResponseSchema = z.object({
     .optional(),
 });
 export type RepositoryResponse = z.infer<typeof repositoryResponseSchema>;
-
-/** Spec §8's text when a repository cannot be created. */
-export const REPOSITORY_FAILED_TEXT = 'Failed to create repository. Please try again.';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Plain values and functions every module shares, without zod: the web app's first view imports
+// these (issue #12, docs/decisions/019-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
 
 /** The agent every chat message is addressed to (spec §9 "Message type and recipient"). */
 export const AGENT_RECIPIENT_ID = 'agent-1';
@@ -23,15 +24,6 @@ export function neutraliseTaskSectionMarker(text: string): string {
   return text.replaceAll(TASK_SECTION_MARKER, NEUTRALISED_TASK_SECTION_MARKER);
 }
 
-/** Guest session ids start with `guest-` (spec §3); we also bound their length and alphabet. */
-export const guestSessionIdSchema = z
-  .string()
-  .regex(/^guest-[A-Za-z0-9_-]{6,64}$/, 'x-guest-session-id must look like guest-<6 to 64 letters, digits, _ or ->');
-
-/** Every error answer of the API: `detail` is the human-readable reason (spec §8 reads it). */
-export const errorResponseSchema = z.object({ detail: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 /** Limits of spec §5 and §9, enforced by the server and mirrored by the client. */
 export const LIMITS = {
   /** Messages a guest session may send in total (spec §9: "2 per the sign-in message"). */
@@ -41,3 +33,9 @@ export const LIMITS = {
   /** Largest attachment, bytes (spec §9: 10MB each). */
   attachmentBytes: 10 * 1024 * 1024,
 } as const;
+
+/** Files one chat message may carry (repeated `file` parts of `POST /api/v2/messages`). */
+export const MAX_FILES_PER_MESSAGE = 5;
+
+/** Spec §8's text when a repository cannot be created. */
+export const REPOSITORY_FAILED_TEXT = 'Failed to create repository. Please try again.';

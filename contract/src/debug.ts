@@ -3,6 +3,7 @@ import { conversationSummarySchema } from './messages.ts';
 
 /** Answer of `GET /api/ping` (debug pages only). */
 export const pingResponseSchema = z.object({ status: z.literal('ok'), time: z.string() });
+export type PingResponse = z.infer<typeof pingResponseSchema>;
 
 /** Answer of `GET /api/session` (debug pages only; spec §7: name, email, id, handle, userCategory, skills, location). */
 export const debugSessionResponseSchema = z.object({

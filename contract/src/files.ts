@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Files one chat message may carry (repeated `file` parts of `POST /api/v2/messages`). */
-export const MAX_FILES_PER_MESSAGE = 5;
-
 /** Characters of a text file inlined into a message; the whole file stays attached. */
 export const INLINED_TEXT_CHARS = 20_000;
 

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './common-schemas.ts';
 export * from './intake.ts';
 export * from './messages.ts';
 export * from './proposals.ts';
@@ -6,6 +7,7 @@ export * from './tasks.ts';
 export * from './health.ts';
 export * from './site.ts';
 export * from './proposal-words.ts';
+export * from './sign-in.ts';
 export * from './auth.ts';
 export * from './debug.ts';
 export * from './admin.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { inboxResponseSchema, type InboxResponse } from '@unstuck/contract';
+import type { InboxResponse } from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -12,7 +12,7 @@ export const inboxQueryKey = ['inbox'] as const;
 const INBOX_POLL_MS = 10_000;
 
 export const getInbox = (signal?: AbortSignal): Promise<InboxResponse> =>
-  apiRequest('/api/v2/conversations', { schema: inboxResponseSchema, identity: 'bearer', signal });
+  apiRequest<InboxResponse>('/api/v2/conversations', { identity: 'bearer', signal });
 
 /** The inbox, refreshed every 10 s. */
 export function useInbox() {

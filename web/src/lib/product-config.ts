@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigSchema, type PublicConfig } from '@unstuck/contract';
+import type { PublicConfig } from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 
 /** The names the server configures (GET /api/config); these defaults apply until it answers, or if it cannot. */
 export const DEFAULT_PRODUCT_CONFIG: PublicConfig = { productName: 'Unstuck', aiName: 'Unstuck AI' };
 
 /** `GET /api/config`: the product and AI names. */
-export const getProductConfig = () => apiRequest('/api/config', { schema: publicConfigSchema });
+export const getProductConfig = () => apiRequest<PublicConfig>('/api/config');
 
 /** The product and AI names; the defaults until the server has answered. */
 export function useProductConfig(): PublicConfig {

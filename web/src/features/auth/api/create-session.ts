@@ -1,6 +1,6 @@
-import { sessionResponseSchema, type SessionResponse } from '@unstuck/contract';
+import type { SessionResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** `POST /api/auth/session`: exchanges a finished sign-in's one-time code (60 s, single use) for our token. */
 export const createSession = (code: string): Promise<SessionResponse> =>
-  apiRequest('/api/auth/session', { method: 'POST', body: { code }, identity: 'none', schema: sessionResponseSchema });
+  apiRequest<SessionResponse>('/api/auth/session', { method: 'POST', body: { code }, identity: 'none' });

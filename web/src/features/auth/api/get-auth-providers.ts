@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authProvidersResponseSchema, type AuthProvidersResponse } from '@unstuck/contract';
+import type { AuthProvidersResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** `GET /api/auth/providers`: the identity providers and whether sign-in opens a popup or redirects. */
 export const getAuthProviders = (): Promise<AuthProvidersResponse> =>
-  apiRequest('/api/auth/providers', { identity: 'none', schema: authProvidersResponseSchema });
+  apiRequest<AuthProvidersResponse>('/api/auth/providers', { identity: 'none' });
 
 /**
  * Kept for the page's life: a popup must open while the click still counts as the visitor's, so

@@ -1,4 +1,4 @@
-import { guestAssociationResponseSchema, type GuestAssociationResponse } from '@unstuck/contract';
+import type { GuestAssociationResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -7,9 +7,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * reads the guest's conversation as the user before it has moved.
  */
 export const updateGuestAssociations = (token: string, guestSessionId: string): Promise<GuestAssociationResponse> =>
-  apiRequest('/api/v2/user/update-guest-associations', {
+  apiRequest<GuestAssociationResponse>('/api/v2/user/update-guest-associations', {
     method: 'POST',
     identity: 'none',
     headers: { Authorization: `Bearer ${token}`, 'x-guest-session-id': guestSessionId },
-    schema: guestAssociationResponseSchema,
   });

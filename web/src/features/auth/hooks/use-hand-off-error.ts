@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AUTH_MESSAGE_TYPE, signInErrorCodeSchema } from '@unstuck/contract';
+import { AUTH_MESSAGE_TYPE, isSignInErrorCode } from '@unstuck/contract';
 import { useEffect } from 'react';
 import { authProvidersQueryOptions } from '../api/get-auth-providers.ts';
 import { handOffToOpener } from '../sign-in/handoff.ts';
@@ -11,11 +11,10 @@ import { handOffToOpener } from '../sign-in/handoff.ts';
 export function useHandOffError(code: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const error = signInErrorCodeSchema.safeParse(code);
-    if (!error.success) return;
+    if (!isSignInErrorCode(code)) return;
     void (async () => {
       const providers = await queryClient.fetchQuery(authProvidersQueryOptions).catch(() => null);
-      if (providers?.mode === 'popup' && (await handOffToOpener({ type: AUTH_MESSAGE_TYPE, error: error.data }))) window.close();
+      if (providers?.mode === 'popup' && (await handOffToOpener({ type: AUTH_MESSAGE_TYPE, error: code }))) window.close();
     })();
   }, [code, queryClient]);
 }

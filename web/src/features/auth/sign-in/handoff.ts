@@ -1,5 +1,4 @@
-import { AUTH_MESSAGE_TYPE, authPopupMessageSchema, type AuthPopupMessage } from '@unstuck/contract';
-import { z } from 'zod';
+import { AUTH_MESSAGE_TYPE, type AuthPopupMessage } from '@unstuck/contract';
 import { randomId } from '../../../lib/storage.ts';
 
 /**
@@ -12,15 +11,14 @@ const CHANNEL = 'unstuck-auth';
 /** How long the popup waits for the opener to confirm it took the result. */
 const ACK_TIMEOUT_MS = 400;
 
-const handoffSchema = z.intersection(authPopupMessageSchema, z.object({ id: z.string() }));
-const ackSchema = z.object({ type: z.literal(`${AUTH_MESSAGE_TYPE}-ack`), id: z.string() });
-
 /**
  * In the popup: offers a sign-in result to the page waiting for it.
  * @returns true when that page took it (the popup may close), false when nobody did.
  */
-export function handOffToOpener(message: AuthPopupMessage): Promise<boolean> {
-  if (typeof BroadcastChannel === 'undefined') return Promise.resolve(false);
+export async function handOffToOpener(message: AuthPopupMessage): Promise<boolean> {
+  if (typeof BroadcastChannel === 'undefined') return false;
+  // Loaded before posting, so that the acknowledgement's time limit is not spent loading it.
+  const { ackSchema } = await import('./auth-messages.ts');
   const channel = new BroadcastChannel(CHANNEL);
   const id = randomId();
   return new Promise((resolve) => {
@@ -45,11 +43,19 @@ export function handOffToOpener(message: AuthPopupMessage): Promise<boolean> {
 export function receiveHandoffs(onResult: (message: AuthPopupMessage) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(CHANNEL);
+  // Starts loading at once: by the time the provider sends the visitor back, the check is here.
+  const checks = import('./auth-messages.ts');
+  let open = true;
   channel.onmessage = (event: MessageEvent) => {
-    const handoff = handoffSchema.safeParse(event.data);
-    if (!handoff.success) return;
-    channel.postMessage({ type: `${AUTH_MESSAGE_TYPE}-ack`, id: handoff.data.id });
-    onResult(handoff.data);
+    void checks.then(({ handoffSchema }) => {
+      const handoff = handoffSchema.safeParse(event.data);
+      if (!open || !handoff.success) return;
+      channel.postMessage({ type: `${AUTH_MESSAGE_TYPE}-ack`, id: handoff.data.id });
+      onResult(handoff.data);
+    });
   };
-  return () => channel.close();
+  return () => {
+    open = false;
+    channel.close();
+  };
 }

@@ -1,4 +1,4 @@
-import { authPopupMessageSchema, type AuthPopupMessage, type SignInErrorCode } from '@unstuck/contract';
+import type { AuthPopupMessage, SignInErrorCode } from '@unstuck/contract';
 import { receiveHandoffs } from './handoff.ts';
 
 /**
@@ -36,8 +36,13 @@ const toResult = (message: AuthPopupMessage): PopupResult => ('code' in message 
  */
 export function waitForPopupResult(popup: Window): Promise<PopupResult> {
   supersede?.();
+  // The message check loads while the visitor is at the provider (zod is not in the first view).
+  const checks = import('./auth-messages.ts');
   return new Promise((resolve) => {
+    let settled = false;
     const finish = (result: PopupResult) => {
+      if (settled) return;
+      settled = true;
       window.removeEventListener('message', onMessage);
       stopHandoffs();
       clearTimeout(expiry);
@@ -46,8 +51,10 @@ export function waitForPopupResult(popup: Window): Promise<PopupResult> {
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== popup) return;
-      const message = authPopupMessageSchema.safeParse(event.data);
-      if (message.success) finish(toResult(message.data));
+      void checks.then(({ authPopupMessageSchema }) => {
+        const message = authPopupMessageSchema.safeParse(event.data);
+        if (message.success) finish(toResult(message.data));
+      });
     };
     window.addEventListener('message', onMessage);
     const stopHandoffs = receiveHandoffs((message) => finish(toResult(message)));

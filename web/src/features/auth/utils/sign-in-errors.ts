@@ -1,4 +1,4 @@
-import { signInErrorCodeSchema, type SignInErrorCode } from '@unstuck/contract';
+import { isSignInErrorCode, type SignInErrorCode } from '@unstuck/contract';
 import { isApiError, NetworkError } from '../../../lib/api-client.ts';
 
 /**
@@ -38,8 +38,7 @@ export function signInErrorText(problem: SignInProblem): string | null {
 
 /** Reads `/login-error?code=…`: a known code, or `other` naming the unknown one. */
 export function problemFromCode(code: string | null): SignInProblem {
-  const known = signInErrorCodeSchema.safeParse(code);
-  if (known.success) return { code: known.data };
+  if (isSignInErrorCode(code)) return { code };
   return { code: 'other', rawCode: code?.slice(0, 40) || undefined };
 }
 

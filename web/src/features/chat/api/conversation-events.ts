@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { messageSchema, type Message } from '@unstuck/contract';
+import type { Message } from '@unstuck/contract';
 import { identityHeaders } from '../../../lib/api-client.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
@@ -44,7 +44,7 @@ export function useConversationEvents(conversationId: string | null): void {
             if (done) break;
             failures = 0;
             if (value.id) lastEventId = value.id;
-            if (value.event === 'message' || value.event === 'message_updated') merge(messageSchema.parse(JSON.parse(value.data)));
+            if (value.event === 'message' || value.event === 'message_updated') merge(JSON.parse(value.data) as Message);
           }
         } catch (error) {
           if (controller.signal.aborted) return;

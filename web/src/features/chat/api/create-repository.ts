@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { repositoryResponseSchema, type CreateRepositoryRequest, type RepositoryResponse } from '@unstuck/contract';
+import type { CreateRepositoryRequest, RepositoryResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * @throws ApiError with the server's status and detail.
  */
 export function createRepository(body: CreateRepositoryRequest): Promise<RepositoryResponse> {
-  return apiRequest('/code-sharing/api/test/repos', { method: 'POST', body, schema: repositoryResponseSchema });
+  return apiRequest<RepositoryResponse>('/code-sharing/api/test/repos', { method: 'POST', body });
 }
 
 /** The modal's mutation: one repository per conversation's task. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messageListSchema, type Message } from '@unstuck/contract';
+import type { Message } from '@unstuck/contract';
 import { ApiError, apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { BACKOFF_DEFAULTS, initialBackoffState, nextBackoffState } from '../../../lib/backoff-polling.ts';
 import { getAuthToken } from '../../../lib/storage.ts';
@@ -22,8 +22,7 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
   const key = `${getAuthToken() ?? 'guest'} ${conversationId}`;
   const last = lastAnswers.get(key);
   try {
-    return await apiRequest(`/api/v2/conversations/${encodeURIComponent(conversationId)}/messages`, {
-      schema: messageListSchema,
+    return await apiRequest<Message[]>(`/api/v2/conversations/${encodeURIComponent(conversationId)}/messages`, {
       signal,
       renewGuestSessionOn401: true,
       revalidate: {

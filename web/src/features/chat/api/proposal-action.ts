@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { proposalActionResponseSchema, type ProposalActionResponse } from '@unstuck/contract';
+import type { ProposalActionResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
@@ -11,10 +11,9 @@ export type ProposalAction = 'accept' | 'modify';
  * @throws ApiError with the server's status and detail.
  */
 export function postProposalAction(messageId: string, action: ProposalAction): Promise<ProposalActionResponse> {
-  return apiRequest(`/api/v2/proposals/${encodeURIComponent(messageId)}/${action}`, {
+  return apiRequest<ProposalActionResponse>(`/api/v2/proposals/${encodeURIComponent(messageId)}/${action}`, {
     method: 'POST',
     identity: 'bearer',
-    schema: proposalActionResponseSchema,
   });
 }
 

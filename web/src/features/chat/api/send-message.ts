@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AGENT_RECIPIENT_ID, sendMessageResponseSchema, type SendMessageResponse } from '@unstuck/contract';
+import { AGENT_RECIPIENT_ID, type SendMessageResponse } from '@unstuck/contract';
 import { apiRequest, NetworkError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/storage.ts';
 import { messagesQueryKey } from './get-messages.ts';
@@ -26,10 +26,9 @@ function toForm({ content, conversationId, files }: SendMessageInput): FormData 
 }
 
 const post = (input: SendMessageInput, idempotencyKey: string) =>
-  apiRequest('/api/v2/messages', {
+  apiRequest<SendMessageResponse>('/api/v2/messages', {
     method: 'POST',
     body: toForm(input),
-    schema: sendMessageResponseSchema,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pingResponseSchema } from '@unstuck/contract';
+import type { PingResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** `GET /api/ping`: answers only when the server has its debug pages on (DEBUG_PAGES); 404 otherwise. */
-export const ping = () => apiRequest('/api/ping', { identity: 'none', schema: pingResponseSchema });
+export const ping = () => apiRequest<PingResponse>('/api/ping', { identity: 'none' });
 
 const pingQueryOptions = queryOptions({ queryKey: ['debug', 'ping'], queryFn: ping, staleTime: Infinity, retry: false });
 

@@ -1,0 +1,24 @@
+// What the sign-in popup and the pages waiting for it agree on, without zod: the web app's first
+// view imports this (issue #12, docs/decisions/019-lean-first-page.md); ./auth.ts builds the schemas.
+
+/**
+ * Why a sign-in failed, as `/login-error?code=…` or the popup message carries it; the web app shows
+ * the matching text of spec §8 "Sign-in" (`cancelled` is silent there).
+ */
+export const SIGN_IN_ERROR_CODES = [
+  'network',
+  'too-many-requests',
+  'configuration',
+  'unauthorized-domain',
+  'operation-not-allowed',
+  'internal',
+  'cancelled',
+  'other',
+] as const;
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
+
+/** True when `value` is one of {@link SIGN_IN_ERROR_CODES}. Pure. */
+export const isSignInErrorCode = (value: unknown): value is SignInErrorCode => (SIGN_IN_ERROR_CODES as readonly unknown[]).includes(value);
+
+/** The `type` of what the popup posts to `window.opener` when the sign-in ends (./auth.ts `authPopupMessageSchema`). */
+export const AUTH_MESSAGE_TYPE = 'unstuck-auth';
