@@ -31,7 +31,11 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A FormData is sent as multipart; any other value as JSON. */
   body?: unknown;
-  /** Validates the JSON answer (a contract schema). */
+  /**
+   * Validates the JSON answer (a contract schema). The home page's calls leave it out and name the
+   * answer's contract type instead, keeping zod out of the first view: the server already encodes
+   * every answer with that schema (docs/decisions/019-lean-first-page.md).
+   */
   schema?: z.ZodType<T>;
   /**
    * `bearer` refuses to fall back to the guest header (admin and proposal calls); `none` sends
