@@ -86,6 +86,20 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const messageListSchema = z.array(messageSchema);
 
+/**
+ * The data of a `message_draft` event on a conversation's event stream: the agent's next message as
+ * it is being written (docs/decisions/020-streamed-replies.md). `content` is the whole text so far
+ * (markdown, what the person will see; never staff notes) and replaces the previous draft; an empty
+ * `content` means the draft is gone without a message (the attempt failed and will be retried). Not
+ * stored: the final message comes as a `message` event and replaces the draft.
+ */
+export const messageDraftSchema = z.object({
+  /** The person's message the draft answers; null for the question after "Let's modify it". */
+  reply_to: z.string().nullable(),
+  content: z.string(),
+});
+export type MessageDraft = z.infer<typeof messageDraftSchema>;
+
 export const conversationParamsSchema = z.object({
   conversationId: z.string().uuid('conversationId must be a UUID'),
 });

@@ -5,6 +5,7 @@ import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
 import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { ConversationCache } from './modules/chat/conversation-cache.ts';
+import type { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
 import type { FileUrlSigner } from './modules/files/file-urls.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
@@ -29,4 +30,6 @@ export interface AppDeps {
   agentQueue: AgentQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 018). */
   conversationCache: ConversationCache;
+  /** The agent's drafts of its next messages, for the event streams (decision 020). */
+  conversationDrafts: ConversationDrafts;
 }

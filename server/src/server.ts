@@ -11,6 +11,7 @@ import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
 import { ConversationCache } from './modules/chat/conversation-cache.ts';
+import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { storageFromConfig } from './modules/files/storage.ts';
 
@@ -45,6 +46,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     clock.now().getTime(),
   );
   await conversationCache.start(database);
+  const conversationDrafts = new ConversationDrafts();
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
   const queueRef: { enqueue(conversationId: string): Promise<void> } = {
@@ -63,8 +65,10 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
     conversationCache,
+    conversationDrafts,
   });
-  const agentDeps = { db: database.db, brain, clock, config };
+  await conversationDrafts.start(database, (error) => app.log.warn({ err: error }, 'agent draft not sent'));
+  const agentDeps = { db: database.db, brain, clock, config, drafts: conversationDrafts };
   const queue = await startAgentQueue(database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
     heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,

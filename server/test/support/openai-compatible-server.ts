@@ -13,15 +13,28 @@ export interface RecordedRequest {
   };
 }
 
+/**
+ * How a streamed answer (a request with `stream: true`) is sent: the content in pieces of `chunkChars`
+ * characters, `chunkDelayMs` apart; with `cutAfterChars` the connection is destroyed once that much
+ * content went out (a stream that drops mid-way, no `[DONE]`).
+ */
+export interface Streaming {
+  chunkChars?: number;
+  chunkDelayMs?: number;
+  cutAfterChars?: number;
+}
+
 /** What the server does with the next request. */
 export type Reply =
-  | { json: unknown; delayMs?: number } // a completion whose message content is this value as JSON
-  | { text: string } // a completion whose message content is this raw text
+  | ({ json: unknown; delayMs?: number } & Streaming) // a completion whose message content is this value as JSON
+  | ({ text: string } & Streaming) // a completion whose message content is this raw text
   | { status: number; error: string }; // an OpenAI-style error answer
 
 /**
- * A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions protocol (non-streaming):
- * POST /v1/chat/completions answers with the queued replies in order and records every request.
+ * A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions protocol: POST
+ * /v1/chat/completions answers with the queued replies in order and records every request; a request
+ * with `stream: true` gets the answer as `chat.completion.chunk` server-sent events ending in
+ * `data: [DONE]` (see {@link Streaming}).
  * It stands in for an LLM vendor, as CONVENTIONS.md asks, so the client code under test is real.
  */
 export async function startOpenAiCompatibleServer() {
@@ -47,7 +60,8 @@ export async function startOpenAiCompatibleServer() {
       const wantsJson = body.response_format?.type === 'json_schema' || body.response_format?.type === 'json_object';
       const content =
         'json' in reply && wantsJson ? JSON.stringify(reply.json) : 'text' in reply ? reply.text : 'I can only answer in text.';
-      const send = () => sendJson(res, 200, completion(body.model, content));
+      const send = () =>
+        body.stream ? void streamCompletion(res, body.model, content, reply, pending) : sendJson(res, 200, completion(body.model, content));
       const delayMs = 'delayMs' in reply ? (reply.delayMs ?? 0) : 0;
       if (delayMs === 0) return send();
       const timer = setTimeout(() => (pending.delete(timer), send()), delayMs);
@@ -84,6 +98,29 @@ function completion(model: string, content: string) {
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
   };
+}
+
+/** Writes `content` as chat-completion chunks (OpenAI's streaming format), paced and maybe cut as `streaming` says. */
+async function streamCompletion(res: ServerResponse, model: string, content: string, streaming: Streaming, pending: Set<NodeJS.Timeout>) {
+  const { chunkChars = 40, chunkDelayMs = 0, cutAfterChars } = streaming;
+  const chunk = (delta: object, finishReason: string | null, extra: object = {}) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (pending.delete(timer), resolve()), chunkDelayMs);
+      pending.add(timer);
+    });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(chunk({ role: 'assistant', content: '' }, null));
+  for (let at = 0; at < content.length; at += chunkChars) {
+    if (res.destroyed) return;
+    if (cutAfterChars !== undefined && at >= cutAfterChars) return void res.destroy();
+    res.write(chunk({ content: content.slice(at, at + chunkChars) }, null));
+    if (chunkDelayMs > 0) await pause();
+  }
+  if (res.destroyed) return;
+  res.write(chunk({}, 'stop', { usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 } }));
+  res.end('data: [DONE]\n\n');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -12,9 +12,10 @@ import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { countSentMessages, listConversationMessages } from '../chat/chat.repository.ts';
+import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
-import { findPendingTurn } from './pending-turn.ts';
+import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 
@@ -24,6 +25,8 @@ export interface AgentDeps {
   brain: AgentBrain;
   clock: Clock;
   config: Pick<Config, 'AGENT_HOURLY_RATE' | 'AGENT_CURRENCY' | 'AI_NAME'>;
+  /** Where a streaming brain's drafts go (the conversation's event streams); none: drafts are not shown. */
+  drafts?: Pick<ConversationDrafts, 'publisher'>;
 }
 
 /** Task statuses after acceptance: the work is with the human experts. */
@@ -35,7 +38,9 @@ export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a h
 /**
  * Answers what agent-1 owes a conversation, once (issue #2 "Work for the agent is durable"): it
  * stores the brain's turn as an agent message keyed by the turn it answers, and updates the task's
- * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`.
+ * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
+ * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
+ * is stored, or as `failed` when the attempt fails.
  * @returns the stored message id, or null when nothing was owed or another worker answered first.
  * @throws what the brain throws (the job queue retries).
  */
@@ -46,6 +51,25 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;
 
+  const drafts = deps.drafts?.publisher(conversationId, pending.replyTo?.id ?? null);
+  try {
+    const stored = await answerTurn(deps, task, rows, pending, drafts);
+    await drafts?.end('stored');
+    return stored;
+  } catch (error) {
+    await drafts?.end('failed');
+    throw error;
+  }
+}
+
+async function answerTurn(
+  deps: AgentDeps,
+  task: TaskRow,
+  rows: Array<typeof messages.$inferSelect>,
+  pending: PendingTurn,
+  drafts: DraftPublisher | undefined,
+): Promise<string | null> {
+  const conversationId = task.conversationId;
   const turn: AgentTurn | null = WITH_THE_HUMANS.has(task.status)
     ? null
     : await deps.brain.nextTurn({
@@ -54,7 +78,10 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
         rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
         aiName: deps.config.AI_NAME,
         messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
+        ...(drafts ? { onDraft: (content: string) => drafts.update(content) } : {}),
       });
+  // Every draft is out before the message: a stream never gets a draft after the message it became.
+  await drafts?.settle();
   const now = deps.clock.now();
   const metadata: MessageMetadata = turn ? { kind: turn.kind, intake: intakeMetadata(turn) } : {};
   // A submitted job was titled by the person (spec §3 jobTitle): agent-1 titles only chats.

@@ -25,6 +25,13 @@ export interface AgentTurnInput {
    * messages, a signed-in person's ten per conversation); a question they cannot answer is wasted.
    */
   messagesLeft: number;
+  /**
+   * Called while a brain that streams (the LLM brain) writes the turn, with the person-facing text so
+   * far (the `content` only: never staff notes, never a task-section marker), each call a longer or
+   * corrected version of the last. Drafts are for show only: the returned turn is what counts.
+   * Brains that do not stream never call it.
+   */
+  onDraft?: (content: string) => void;
 }
 
 /**

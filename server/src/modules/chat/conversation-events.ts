@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conversationParamsSchema, errorResponseSchema } from '@unstuck/contract';
+import { conversationParamsSchema, errorResponseSchema, type MessageDraft } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
@@ -23,6 +23,9 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * Events: `ready` (id: the newest message's seq) first, then `message` for each new message (id: its
  * seq; data: the message as the read call shows it) and `message_updated` for a changed one (e.g. a
  * proposal's status; no id). `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
+ * While agent-1 writes its next message, `message_draft` events (no id; data: the contract's
+ * messageDraftSchema, the whole text so far) come at most every 100 ms, the current one right after
+ * `ready` (decision 020).
  * A `: heartbeat` comment every HEARTBEAT_MS.
  * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call.
  */
@@ -103,6 +106,10 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         const unsubscribe = deps.conversationCache.subscribe((changed) => {
           if (changed === null || changed === conversationId) void flush();
         });
+        const sendDraft = (draft: MessageDraft) => out.write(`event: message_draft\ndata: ${JSON.stringify(draft)}\n\n`);
+        const unsubscribeDrafts = deps.conversationDrafts.subscribe((changed, draft) => {
+          if (changed === conversationId && !closed) sendDraft(draft);
+        });
         const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
         const lifetime = Math.min(MAX_STREAM_MS, caller.kind === 'user' ? caller.token.expiresAt.getTime() - Date.now() : MAX_STREAM_MS);
         const end = setTimeout(() => close(), Math.max(lifetime, 0));
@@ -110,6 +117,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
           if (closed) return;
           closed = true;
           unsubscribe();
+          unsubscribeDrafts();
           clearInterval(heartbeat);
           clearTimeout(end);
           out.end();
@@ -119,6 +127,8 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         out.on('close', close);
         // Messages stored after Last-Event-ID (or while this stream was being set up) go out now.
         void flush();
+        const draft = deps.conversationDrafts.current(conversationId);
+        if (draft) sendDraft(draft);
       },
     );
 }

@@ -1,4 +1,4 @@
-import { neutraliseTaskSectionMarker } from '@unstuck/contract';
+import { neutraliseTaskSectionMarker, TASK_SECTION_MARKER } from '@unstuck/contract';
 import type { RequestReading } from '@unstuck/contract';
 import type { AgentTurn, AgentTurnInput, TaskBrief } from '../brain.ts';
 import { REQUEST_TYPE_LABEL } from '../intake/classify-request.ts';
@@ -46,6 +46,19 @@ export function toAgentTurn(answer: ModelTurn, input: AgentTurnInput): AgentTurn
     reading,
     ...(estimate ? { estimate } : {}),
   };
+}
+
+/**
+ * The person-facing text of a partial `content` while the model still writes it: neutralised like
+ * the final content, and without a trailing beginning of the task-section marker (`[[TASK SEC`), so a
+ * draft never shows the marker or a piece of it. Pure.
+ */
+export function toDraftContent(partialContent: string): string {
+  const text = neutraliseTaskSectionMarker(partialContent);
+  for (let length = Math.min(TASK_SECTION_MARKER.length - 1, text.length); length > 0; length -= 1) {
+    if (text.endsWith(TASK_SECTION_MARKER.slice(0, length))) return text.slice(0, -length);
+  }
+  return text;
 }
 
 function toBrief(brief: ModelTurn['brief'], input: AgentTurnInput): TaskBrief {

@@ -1,6 +1,6 @@
-import { generateText, Output } from 'ai';
+import { Output, streamText } from 'ai';
 import type { AgentBrain, AgentTurn, AgentTurnInput } from '../brain.ts';
-import { toAgentTurn } from './guard-rails.ts';
+import { toAgentTurn, toDraftContent } from './guard-rails.ts';
 import { createLanguageModel, type LlmEndpoint } from './model.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
 import { toModelMessages } from './transcript.ts';
@@ -13,18 +13,21 @@ export interface LlmBrainOptions extends LlmEndpoint {
 }
 
 /**
- * Creates the agent brain backed by an LLM through the AI SDK (`generateText` with
- * `Output.object`), named `llm:<provider>:<model>`.
+ * Creates the agent brain backed by an LLM through the AI SDK (`streamText` with `Output.object`),
+ * named `llm:<provider>:<model>`.
  *
- * Each `nextTurn` makes one request: our system prompt, the transcript as user/assistant messages,
- * and the JSON schema of the answer (kind, content, staffNotes, brief, estimate in hours). The
- * answer is validated, then repaired by the guard rails (kind follows the content, price computed
- * from `input.rates`, title ≤ 80 characters).
+ * Each `nextTurn` makes one streamed request: our system prompt, the transcript as user/assistant
+ * messages, and the JSON schema of the answer (kind, content, staffNotes, brief, estimate in hours).
+ * While the answer streams, the partial object's `content` (only that field: staff notes never leave
+ * the server) goes to `input.onDraft` (docs/decisions/020-streamed-replies.md). The complete answer is
+ * validated, then repaired by the guard rails (kind follows the content, price computed from
+ * `input.rates`, title ≤ 80 characters).
  *
- * Errors propagate so the job queue can retry: the SDK's APICallError on an HTTP error,
- * NoObjectGeneratedError when the answer is not JSON of the schema, an Error "LLM did not answer
- * within N ms" (cause: the abort) after `timeoutMs`, RangeError on an invalid currency code. The
- * SDK's own retries are off, so a retry never runs past the timeout or doubles the queue's.
+ * Errors propagate so the job queue can retry: the SDK's APICallError on an HTTP error, the stream's
+ * error when it drops mid-way, NoObjectGeneratedError (or NoOutputGeneratedError) when the answer is
+ * not JSON of the schema, an Error "LLM did not answer within N ms" (cause: the abort) after
+ * `timeoutMs`, RangeError on an invalid currency code. The SDK's own retries are off, so a retry never
+ * runs past the timeout or doubles the queue's.
  */
 export function createLlmBrain(options: LlmBrainOptions): AgentBrain {
   const model = createLanguageModel(options);
@@ -33,15 +36,30 @@ export function createLlmBrain(options: LlmBrainOptions): AgentBrain {
     async nextTurn(input: AgentTurnInput): Promise<AgentTurn> {
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
-        const { output } = await generateText({
+        // The SDK hands stream errors to onError (by default console.error) and ends the streams
+        // quietly: keep the first one to throw it, so the queue retries the turn.
+        let streamError: unknown;
+        const result = streamText({
           model,
           system: buildSystemPrompt(input),
           messages: toModelMessages(input.transcript),
           output: Output.object({ schema: modelTurnSchema, name: 'agent_turn' }),
           maxRetries: 0,
           abortSignal: signal,
+          onError: ({ error }) => {
+            streamError ??= error;
+          },
         });
-        return toAgentTurn(output, input);
+        let shown = '';
+        for await (const partial of result.partialOutputStream) {
+          const draft = typeof partial.content === 'string' ? toDraftContent(partial.content) : '';
+          if (draft !== shown && draft.trim() !== '') {
+            shown = draft;
+            input.onDraft?.(draft);
+          }
+        }
+        if (streamError !== undefined) throw streamError;
+        return toAgentTurn(await result.output, input);
       } catch (error) {
         if (signal.aborted) {
           throw new Error(`LLM did not answer within ${options.timeoutMs} ms`, { cause: error });
