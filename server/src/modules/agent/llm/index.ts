@@ -58,7 +58,8 @@ export function createLlmBrain(options: LlmBrainOptions): AgentBrain {
             input.onDraft?.(draft);
           }
         }
-        if (streamError !== undefined) throw streamError;
+        if (streamError !== undefined)
+          throw streamError instanceof Error ? streamError : new Error('LLM stream failed', { cause: streamError });
         return toAgentTurn(await result.output, input);
       } catch (error) {
         if (signal.aborted) {
