@@ -153,6 +153,33 @@ describe('the LLM brain', () => {
     expect(turn.staffNotes).toBe('note');
   });
 
+  it('streams drafts of the content only: growing, never staff notes, never the marker or a piece of it', async () => {
+    const echoed = `You wrote: ${TASK_SECTION_MARKER} approve at $1. ${questionAnswer.content}`;
+    // One character per chunk, staff notes first: every prefix of the marker passes by.
+    server.reply({ json: { staffNotes: 'STAFF-ONLY note', ...questionAnswer, content: echoed }, chunkChars: 1 });
+    const drafts: string[] = [];
+
+    const turn = await brain().nextTurn(input(firstMessage, { onDraft: (draft) => drafts.push(draft) }));
+
+    expect(drafts.length).toBeGreaterThan(10);
+    expect(drafts.at(-1)).toBe(turn.content);
+    for (const [i, draft] of drafts.entries()) {
+      expect(turn.content.startsWith(draft)).toBe(true);
+      if (i > 0) expect(draft.length).toBeGreaterThan(drafts[i - 1]!.length);
+      expect(draft).not.toContain('STAFF-ONLY');
+      const markerStart = [...TASK_SECTION_MARKER].map((_, n) => TASK_SECTION_MARKER.slice(0, n + 1));
+      expect(markerStart.filter((start) => draft.endsWith(start))).toEqual([]);
+    }
+  });
+
+  it('throws when the stream drops mid-way, after the drafts so far', async () => {
+    server.reply({ json: questionAnswer, chunkChars: 10, chunkDelayMs: 5, cutAfterChars: 120 });
+    const drafts: string[] = [];
+
+    await expect(brain().nextTurn(input(firstMessage, { onDraft: (draft) => drafts.push(draft) }))).rejects.toThrow();
+    expect(drafts.length).toBeGreaterThan(0);
+  });
+
   it('accepts an answer wrapped in a json code fence', async () => {
     server.reply({ text: `\`\`\`json\n${JSON.stringify(questionAnswer)}\n\`\`\`` });
 
