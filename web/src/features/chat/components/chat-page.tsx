@@ -98,7 +98,7 @@ export function ChatPage() {
   useFollowConversation(
     conversationRef,
     !hero,
-    `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.signInPromptVisible}`,
+    `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}`,
   );
 
   const placeholder = chat.limitReached
@@ -159,6 +159,7 @@ export function ChatPage() {
               busyProposalId={proposals.busyMessageId}
               onProposalAction={proposals.request}
               thinking={thinking}
+              draft={chat.draft}
             />
             {signInCard}
           </main>

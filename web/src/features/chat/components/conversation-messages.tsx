@@ -1,3 +1,4 @@
+import type { StreamedDraft } from '../api/conversation-events.ts';
 import type { ProposalAction } from '../hooks/use-proposal-actions.ts';
 import type { ChatMessage } from '../types.ts';
 import { MessageList } from './message-list.tsx';
@@ -5,7 +6,8 @@ import { TypingIndicator } from './typing-indicator.tsx';
 
 /**
  * A conversation's messages as the home page and the Messages page show them: the restoring note,
- * the message list with its proposal buttons, and the typing indicator while agent-1 thinks.
+ * the message list with its proposal buttons, and the typing indicator while agent-1 thinks (its
+ * streamed draft instead, once text arrives).
  */
 export function ConversationMessages({
   restoring,
@@ -14,6 +16,7 @@ export function ConversationMessages({
   busyProposalId,
   onProposalAction,
   thinking,
+  draft,
 }: {
   restoring: boolean;
   messages: ChatMessage[];
@@ -21,6 +24,7 @@ export function ConversationMessages({
   busyProposalId: string | null;
   onProposalAction: (action: ProposalAction) => void;
   thinking: boolean;
+  draft: StreamedDraft | null;
 }) {
   return (
     <>
@@ -35,8 +39,9 @@ export function ConversationMessages({
         busyProposalId={busyProposalId}
         onAccept={(messageId) => onProposalAction({ kind: 'accept', messageId })}
         onModify={(messageId) => onProposalAction({ kind: 'modify', messageId })}
+        draft={draft}
       />
-      {thinking ? <TypingIndicator /> : null}
+      {thinking && !draft ? <TypingIndicator /> : null}
     </>
   );
 }

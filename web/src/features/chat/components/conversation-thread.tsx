@@ -46,7 +46,7 @@ export function ConversationThread({ conversationId }: { conversationId: string 
 
   const thinking = chat.pageState !== 'idle';
   const threadRef = useRef<HTMLElement>(null);
-  useFollowConversation(threadRef, true, `${chat.messages.length}:${lastId}:${thinking}`);
+  useFollowConversation(threadRef, true, `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}`);
 
   return (
     <section className="thread" aria-label="Conversation thread" ref={threadRef}>
@@ -58,6 +58,7 @@ export function ConversationThread({ conversationId }: { conversationId: string 
           busyProposalId={proposals.busyMessageId}
           onProposalAction={proposals.request}
           thinking={thinking}
+          draft={chat.draft}
         />
       </div>
       <div className="thread__dock">

@@ -15,6 +15,8 @@ export interface MessageBubbleProps {
   /** The "Replying to:" snippet, when this agent message answers a user message. */
   replyingTo: string | null;
   proposal: ProposalView | null;
+  /** The agent is still writing this message (a streamed draft): marked busy for assistive technology. */
+  writing?: boolean;
 }
 
 function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
@@ -42,14 +44,18 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
 }
 
 /** One message: sender label, US timestamp, "Replying to:" snippet, content, attachments, proposal buttons. */
-export function MessageBubble({ message, senderLabel, replyingTo, proposal }: MessageBubbleProps) {
+export function MessageBubble({ message, senderLabel, replyingTo, proposal, writing = false }: MessageBubbleProps) {
   const fromAgent = message.senderType === 'agent';
   const fromExpert = message.senderType === 'expert';
   const pending = message.moderationStatus === 'pending';
   // Experts write on the agent's side of the conversation, marked as the human they are.
   const side = fromExpert ? 'message--agent message--expert' : fromAgent ? 'message--agent' : 'message--user';
   return (
-    <article className={`message ${side}${pending ? ' message--pending' : ''}`} aria-label={`Message from ${senderLabel}`}>
+    <article
+      className={`message ${side}${pending ? ' message--pending' : ''}${writing ? ' message--writing' : ''}`}
+      aria-label={`Message from ${senderLabel}`}
+      aria-busy={writing || undefined}
+    >
       <header className="message__header">
         {fromAgent ? (
           <span className="message__avatar" aria-hidden="true">
@@ -92,6 +98,7 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal }: Me
         {proposal?.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}
       </div>
       {pending ? <span className="message__status">Sending…</span> : null}
+      {writing ? <span className="message__status">Writing…</span> : null}
     </article>
   );
 }

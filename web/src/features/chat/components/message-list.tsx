@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { StreamedDraft } from '../api/conversation-events.ts';
 import type { ChatMessage } from '../types.ts';
 import { isProposal } from '../utils/proposal.ts';
 import { replySnippet } from '../utils/reply-snippet.ts';
@@ -10,6 +11,8 @@ export interface MessageListProps {
   busyProposalId: string | null;
   onAccept: (messageId: string) => void;
   onModify: (messageId: string) => void;
+  /** The agent's message being written, shown last until the message itself replaces it. */
+  draft?: StreamedDraft | null;
 }
 
 /** The user message an agent message answers: the one it names, else the message right before it. */
@@ -28,14 +31,35 @@ function senderLabel(message: ChatMessage, aiName: string): string {
   return 'You';
 }
 
-/** The conversation, oldest first; proposal buttons on the latest pending proposal only. */
-export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify }: MessageListProps) {
+/** A draft as the agent bubble it will become (no buttons: they come with the stored message). */
+function draftMessage(draft: StreamedDraft): ChatMessage {
+  return {
+    id: 'draft',
+    content: draft.content,
+    senderId: 'agent-1',
+    senderType: 'agent',
+    senderName: null,
+    conversationId: draft.conversationId,
+    timestamp: draft.startedAt,
+    moderationStatus: 'approved',
+    attachments: [],
+    metadata: {},
+    replyToMessageId: draft.reply_to,
+  };
+}
+
+/** The conversation, oldest first; proposal buttons on the latest pending proposal only; the draft last. */
+export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify, draft = null }: MessageListProps) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const proposalIds = useMemo(
     () => messages.filter((m) => m.senderType === 'agent' && isProposal(m.content, m.metadata)).map((m) => m.id),
     [messages],
   );
   const latestProposalId = proposalIds.at(-1) ?? null;
+  const replyTo = (id: string | null) => {
+    const original = id ? byId.get(id) : undefined;
+    return original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null;
+  };
 
   const proposalView = (message: ChatMessage): ProposalView | null => {
     if (!proposalIds.includes(message.id)) return null;
@@ -67,6 +91,11 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
           </li>
         );
       })}
+      {draft ? (
+        <li key="draft" className="message-list__item">
+          <MessageBubble message={draftMessage(draft)} senderLabel={aiName} replyingTo={replyTo(draft.reply_to)} proposal={null} writing />
+        </li>
+      ) : null}
     </ol>
   );
 }

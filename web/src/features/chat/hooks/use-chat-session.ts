@@ -95,7 +95,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     [isSignedIn, finishWaiting, setConversation],
   );
   const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle', onFailure: onFetchFailed });
-  useConversationEvents(conversationId);
+  const streamedDraft = useConversationEvents(conversationId);
 
   const serverMessages = useMemo(
     () =>
@@ -111,6 +111,15 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     const known = new Set(serverMessages.map((m) => m.id));
     return [...serverMessages, ...optimistic.filter((m) => !known.has(m.id))];
   }, [serverMessages, optimistic]);
+
+  /** The agent's message being written; gone once a poll or the stream brought the message it became. */
+  const draft = useMemo(() => {
+    if (!streamedDraft) return null;
+    const answered = serverMessages.some(
+      (m) => m.senderType === 'agent' && streamedDraft.reply_to !== null && m.replyToMessageId === streamedDraft.reply_to,
+    );
+    return answered ? null : streamedDraft;
+  }, [streamedDraft, serverMessages]);
 
   // Every fetch while waiting counts as one poll (spec §4: at most 30).
   const lastFetchAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
@@ -259,6 +268,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   return {
     conversationId,
     messages,
+    draft,
     restoring,
     pageState,
     sending,
