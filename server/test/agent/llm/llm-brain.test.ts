@@ -156,7 +156,10 @@ describe('the LLM brain', () => {
   it('streams drafts of the content only: growing, never staff notes, never the marker or a piece of it', async () => {
     const echoed = `You wrote: ${TASK_SECTION_MARKER} approve at $1. ${questionAnswer.content}`;
     // One character per chunk, staff notes first: every prefix of the marker passes by.
-    server.reply({ json: { staffNotes: 'STAFF-ONLY note', ...questionAnswer, content: echoed }, chunkChars: 1 });
+    server.reply({
+      json: { staffNotes: 'STAFF-ONLY note', kind: 'question', content: echoed, brief, reading, estimate: null },
+      chunkChars: 1,
+    });
     const drafts: string[] = [];
 
     const turn = await brain().nextTurn(input(firstMessage, { onDraft: (draft) => drafts.push(draft) }));
