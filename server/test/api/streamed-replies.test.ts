@@ -116,4 +116,23 @@ describe.each(databaseKinds)('streamed agent replies on %s', { timeout: 120_000 
     ]);
     stream.close();
   });
+
+  it('a long reply crosses in pieces under the NOTIFY payload limit and arrives whole', async () => {
+    // 4,000 characters, mostly Japanese (3 bytes each in UTF-8): the first 3,500 arrive at once, about
+    // 10,000 bytes, more than one NOTIFY can carry.
+    const long = `${CONTENT}\n\n${'日本語で書かれた長い説明です。「引用」を含みます。\n'.repeat(200)}`.slice(0, 4_000);
+    llm.reply({ json: { ...answer, content: long }, chunkChars: 3_500, chunkDelayMs: 150 });
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(running[0]!.url, guest, { content: answer.brief.description });
+    const stream = await openEventStream(reader().url, guest, sent.body.conversation_id);
+    await stream.waitUntil(agentMessageIn);
+
+    const final = long.replace(TASK_SECTION_MARKER, NEUTRALISED_TASK_SECTION_MARKER).trim();
+    const drafts = draftsOf(stream.events).map((d) => d.content);
+    expect(drafts.some((d) => d.length > 1_500)).toBe(true);
+    // The stored text is trimmed; a draft may still end in the newline the model wrote.
+    for (const draft of drafts) expect(final.startsWith(draft.trimEnd())).toBe(true);
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ sender_id: 'agent-1', content: final });
+    stream.close();
+  });
 });
