@@ -69,6 +69,8 @@ describe.each(databaseKinds)('streamed agent replies on %s', { timeout: 120_000 
     expect(llm.requests.every((request) => request.body.stream === true)).toBe(true);
   });
   const reader = () => running.at(-1)!;
+  // The streams stay open until the servers close them in afterAll (their preClose ends every stream).
+  // Aborting them from this process's fetch left sockets that held app.close() until keep-alive ran out.
 
   it('a reader sees the text grow in drafts, then the stored message; no staff notes, no marker', async () => {
     llm.reply({ json: answer, ...slowly });
@@ -95,7 +97,6 @@ describe.each(databaseKinds)('streamed agent replies on %s', { timeout: 120_000 
     // The message replaced the draft: nothing of the turn comes after it.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(stream.events.at(-1)).toBe(last);
-    stream.close();
   });
 
   it('a stream cut mid-way removes the draft; the retried turn is stored once', async () => {
@@ -114,7 +115,6 @@ describe.each(databaseKinds)('streamed agent replies on %s', { timeout: 120_000 
     expect(list.body.filter((m: { sender_id: string }) => m.sender_id === 'agent-1').map((m: { content: string }) => m.content)).toEqual([
       FINAL,
     ]);
-    stream.close();
   });
 
   it('a long reply crosses in pieces under the NOTIFY payload limit and arrives whole', async () => {
@@ -133,6 +133,5 @@ describe.each(databaseKinds)('streamed agent replies on %s', { timeout: 120_000 
     // The stored text is trimmed; a draft may still end in the newline the model wrote.
     for (const draft of drafts) expect(final.startsWith(draft.trimEnd())).toBe(true);
     expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ sender_id: 'agent-1', content: final });
-    stream.close();
   });
 });
