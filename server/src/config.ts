@@ -77,6 +77,7 @@ const configSchema = z
     HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
     PUBLIC_URL: optionalUrl,
     TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().min(1).default('./data'),

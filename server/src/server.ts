@@ -25,7 +25,7 @@ export interface RunningServer {
   tokens: TokenService;
   /** `http://host:port` it listens on. */
   url: string;
-  /** Stops taking requests, lets running agent turns finish, closes the database. */
+  /** Stops taking requests, lets running requests finish for up to SHUTDOWN_GRACE_MS (then cuts them), lets running agent turns finish, closes the database. */
   close(): Promise<void>;
 }
 
@@ -105,7 +105,14 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     tokens,
     url,
     async close() {
-      await app.close();
+      // Requests still running after the grace (a client trickling a body, a stuck socket) are cut, so
+      // a stop ends before the orchestrator's kill (Docker waits 10 s); everything acknowledged is stored.
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await queue.stop();
       await database.close();
     },
