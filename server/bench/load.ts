@@ -1,10 +1,12 @@
 // Load and latency measurements for `npm run bench` (issue 12, "Benchmarks"): idle polls against a raw
 // node:http server, the database share of idle polls, many slow pollers on one instance, send-to-visible
-// over the event stream vs polling, and POST /api/v2/messages against pgbench inserts. Clients use
-// node:http keep-alive agents (no extra dependency). All figures are from one run on one machine.
+// over the event stream vs polling, and POST /api/v2/messages against pgbench inserts. The poll loads
+// come from wrk (Debian package) in its own process on one thread, so the generator is lean and its CPU
+// time is reported beside the server's; the other calls use node:http. All figures are from one run on
+// one machine.
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,13 +45,85 @@ function get(agent: http.Agent, url: URL, headers: Record<string, string>): Prom
 
 export interface LoadResult {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
+  /** wrk's socket errors (connect, read, write, timeout) and answers with a status of 400 or more. */
   errors: number;
+  requests: number;
+  /** CPU seconds (user + system) of wrk, and of the server when its pid was given. */
+  generatorCpuSeconds: number;
+  serverCpuSeconds?: number;
+  seconds: number;
+}
+
+/** One request wrk sends: a path of the server and its headers. */
+export interface PollTarget {
+  path: string;
+  headers: Record<string, string>;
+}
+
+const WRK = process.env.WRK ?? 'wrk';
+const WRK_SCRIPT = join(import.meta.dirname, 'wrk-requests.lua');
+
+/** CPU seconds (user + system) a live process used so far, from /proc/<pid>/stat (Linux; 100 ticks a second). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**
- * Closed-loop load: `connections` keep-alive connections each send the next request when the previous
- * answers, for `seconds`. Errors are network failures and statuses other than `okStatus`.
+ * Runs one wrk process (Debian package `wrk`; WRK names another binary) on one thread against
+ * `targets` in turn, with `connections` keep-alive connections for `seconds`. With `intervalMs` each
+ * connection waits that long before each request (a poller); otherwise it sends the next as soon as
+ * the last is answered (closed loop). Its open-file limit is raised to the hard limit.
+ * @throws when wrk is missing or fails.
+ */
+async function wrk(
+  base: URL,
+  targets: PollTarget[],
+  connections: number,
+  seconds: number,
+  intervalMs = 0,
+): Promise<Omit<LoadResult, 'serverCpuSeconds'>> {
+  const lines = targets.map((t) => [t.path, ...Object.entries(t.headers).map(([name, value]) => `${name}: ${value}`)].join('\t'));
+  const env = {
+    ...process.env,
+    BENCH_WRK_TARGETS: lines.join('\n'),
+    BENCH_WRK_INTERVAL_MS: String(intervalMs),
+    BENCH_WRK_CONNECTIONS: String(connections),
+  };
+  const timeout = Math.ceil(intervalMs / 1000) + 10;
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeout}s`, '-s', WRK_SCRIPT, base.origin];
+  // `times` prints the shell's children's CPU time: wrk's, after it exited.
+  const shell = 'ulimit -n "$(ulimit -Hn)"; "$@" || exit $?; times';
+  const { stdout } = await promisify(execFile)('sh', ['-c', shell, 'sh', WRK, ...args], { env, maxBuffer: 1 << 20 }).catch(
+    (error: Error) => {
+      throw new Error(`wrk failed (install Debian's wrk package or set WRK): ${error.message.split('\n')[0]}`);
+    },
+  );
+  const summary = JSON.parse(/^BENCH_WRK (.*)$/m.exec(stdout)?.[1] ?? 'null') as Record<string, number> | null;
+  if (!summary) throw new Error(`wrk printed no summary: ${stdout}`);
+  const children = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout.trim().split('\n').at(-1) ?? '');
+  const generatorCpuSeconds = children
+    ? Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])
+    : NaN;
+  const elapsed = summary.durationUs! / 1e6;
+  return {
+    requestsPerSecond: Math.round(summary.requests! / elapsed),
+    p50Ms: round1(summary.p50Us! / 1000),
+    p99Ms: round1(summary.p99Us! / 1000),
+    errors: summary.connect! + summary.read! + summary.write! + summary.timeout! + summary.status!,
+    requests: summary.requests!,
+    generatorCpuSeconds: round1(generatorCpuSeconds),
+    seconds: round1(elapsed),
+  };
+}
+
+/**
+ * Closed-loop load with wrk: `connections` keep-alive connections each send the next request when the
+ * previous answers, for `seconds`. One request first must answer `okStatus` (wrk counts only network
+ * failures and statuses of 400 or more as errors).
+ * @throws when that first answer has another status.
  */
 export async function closedLoop(
   url: URL,
@@ -57,40 +131,36 @@ export async function closedLoop(
   okStatus: number,
   connections: number,
   seconds: number,
+  serverPid?: number,
 ): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        try {
-          const answer = await get(agent, url, headers);
-          if (answer.status === okStatus) latencies.push(answer.ms);
-          else errors += 1;
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { requestsPerSecond: Math.round(latencies.length / elapsed), p99Ms: round1(percentile(latencies, 99)), errors };
+  const probe = await get(new http.Agent(), url, headers);
+  if (probe.status !== okStatus) throw new Error(`${url.pathname} answered ${probe.status}, not ${okStatus}`);
+  const before = serverPid ? await cpuSeconds(serverPid) : 0;
+  const result = await wrk(url, [{ path: url.pathname, headers }], connections, seconds);
+  return { ...result, serverCpuSeconds: serverPid ? round1((await cpuSeconds(serverPid)) - before) : undefined };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A raw node:http server in its own process answering every request with `body` (JSON); stop() ends it. */
-export async function startRawServer(body: string): Promise<{ url: URL; stop(): void }> {
+/** Preloaded into a server process, reports its event-loop delay (see event-loop-delay.mjs). */
+export const EVENT_LOOP_PRELOAD = `--import ${join(import.meta.dirname, 'event-loop-delay.mjs')}`;
+
+/**
+ * A raw node:http server in its own process answering every request with `body` (JSON); stop() ends
+ * it. With `eventLoopFile` it reports its event-loop delay there, as the bench's app server does.
+ */
+export async function startRawServer(body: string, eventLoopFile?: string): Promise<{ url: URL; pid: number; stop(): void }> {
   const source = `const b=Buffer.from(process.env.BODY);require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':b.length});s.end(b)}).listen(0,'127.0.0.1',function(){console.log(this.address().port)})`;
-  const child = spawn(process.execPath, ['-e', source], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    BODY: body,
+    ...(eventLoopFile && { NODE_OPTIONS: EVENT_LOOP_PRELOAD, BENCH_EVENT_LOOP_FILE: eventLoopFile }),
+  };
+  const child = spawn(process.execPath, ['-e', source], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) =>
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
   );
-  return { url: new URL(`http://127.0.0.1:${port}/`), stop: () => child.kill() };
+  return { url: new URL(`http://127.0.0.1:${port}/`), pid: child.pid!, stop: () => child.kill() };
 }
 
 /** A conversation with one guest message and agent-1's reply; returns who owns it and its read URL. */
@@ -104,22 +174,27 @@ export async function conversationWithReply(baseUrl: string): Promise<{ identity
 
 /**
  * Idle polls of one unchanged conversation (200 without If-None-Match, 304 with it) against a raw
- * node:http server answering the same JSON, each at `connections` connections for `seconds`.
+ * node:http server answering the same JSON, each at `connections` connections for `seconds`; with
+ * each run the CPU time the answering server used (`serverPid` is the app's).
  */
-export async function idlePolls(baseUrl: string, connections: number, seconds: number) {
+export async function idlePolls(baseUrl: string, serverPid: number, connections: number, seconds: number) {
   const conversation = await conversationWithReply(baseUrl);
   const headers = identityHeaders(conversation.identity);
   const first = await get(new http.Agent(), conversation.url, headers);
+  const etag = first.etag ?? '';
   const raw = await startRawServer(first.body);
   try {
-    const rawResult = await closedLoop(raw.url, {}, 200, connections, seconds);
-    const full = await closedLoop(conversation.url, headers, 200, connections, seconds);
-    const notModified = await closedLoop(conversation.url, { ...headers, 'if-none-match': first.etag ?? '' }, 304, connections, seconds);
-    return { bodyBytes: Buffer.byteLength(first.body), raw: rawResult, full, notModified, conversation, etag: first.etag ?? '' };
+    const rawResult = await closedLoop(raw.url, {}, 200, connections, seconds, raw.pid);
+    const full = await closedLoop(conversation.url, headers, 200, connections, seconds, serverPid);
+    const notModified = await closedLoop(conversation.url, { ...headers, 'if-none-match': etag }, 304, connections, seconds, serverPid);
+    return { bodyBytes: Buffer.byteLength(first.body), raw: rawResult, full, notModified, conversation, etag };
   } finally {
     raw.stop();
   }
 }
+
+/** Server CPU microseconds per answered request of a run. */
+export const cpuMicrosPerRequest = (r: LoadResult) => Math.round(((r.serverCpuSeconds ?? NaN) * 1e6) / r.requests);
 
 /** Committed transactions of one PostgreSQL database so far (pg_stat_database, flushed about once a second). */
 async function committed(adminUrl: string, database: string): Promise<number> {
@@ -171,49 +246,91 @@ export async function databaseShareOfIdlePolls(
   };
 }
 
-/**
- * `clients` simulated browsers, each with its own keep-alive connection, polling one of `conversations`
- * every `intervalMs` (If-None-Match, as the web app does) for `seconds`; starts spread over one interval.
- */
-export async function manyPollers(baseUrl: string, clients: number, seconds: number, intervalMs = 3000, conversations = 20) {
-  const targets = await Promise.all(Array.from({ length: Math.min(conversations, clients) }, () => conversationWithReply(baseUrl)));
-  const latencies: number[] = [];
-  const errors = new Map<string, number>();
-  const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
-  const end = performance.now() + seconds * 1000;
-  const agents: http.Agent[] = [];
-  await Promise.all(
-    Array.from({ length: clients }, async (_, i) => {
-      const target = targets[i % targets.length]!;
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      agents.push(agent);
-      const headers = identityHeaders(target.identity);
-      let etag = '';
-      await sleep(Math.random() * intervalMs);
-      while (performance.now() < end) {
-        const tick = performance.now();
-        try {
-          const answer = await get(agent, target.url, etag ? { ...headers, 'if-none-match': etag } : headers);
-          if (answer.status === 200 || answer.status === 304) {
-            latencies.push(answer.ms);
-            etag = answer.etag ?? etag;
-          } else fail(`HTTP ${answer.status}`);
-        } catch (error) {
-          fail((error as NodeJS.ErrnoException).code ?? 'error');
-        }
-        await sleep(Math.max(0, intervalMs - (performance.now() - tick)));
-      }
+/** `count` conversations, each with a guest's message and agent-1's reply, to be polled by {@link manyPollers}. */
+export async function pollTargets(baseUrl: string, count: number): Promise<PollTarget[]> {
+  const conversations = await Promise.all(Array.from({ length: count }, () => conversationWithReply(baseUrl)));
+  return Promise.all(
+    conversations.map(async ({ url, identity }) => {
+      const headers = identityHeaders(identity);
+      const first = await get(new http.Agent(), url, headers);
+      return { path: url.pathname, headers: { ...headers, 'if-none-match': first.etag ?? '' } };
     }),
   );
-  for (const agent of agents) agent.destroy();
+}
+
+/** Connections per wrk process of {@link manyPollers}: wrk's timer list makes one process with many waiting connections slow. */
+const POLLERS_PER_WRK = 500;
+
+/**
+ * `clients` simulated browsers, each with its own keep-alive connection, polling `targets` in turn
+ * (If-None-Match, as the web app does) every `intervalMs` for `seconds`, their starts spread over one
+ * interval; run by wrk processes of {@link POLLERS_PER_WRK} connections each (one wrk with 10,000
+ * waiting connections alone adds tens of milliseconds: its timers are a list it walks), started one
+ * after another over the first interval. p50 and p99 are
+ * the highest of the processes' (an upper bound of the overall figure). Also reports the CPU time of
+ * server and generators, and the server's event-loop delay over the run (read through the
+ * event-loop-delay.mjs preload: SIGUSR2 makes it write `eventLoopFile`).
+ */
+export async function manyPollers(
+  baseUrl: string,
+  server: { pid: number; eventLoopFile: string },
+  targets: PollTarget[],
+  clients: number,
+  seconds: number,
+  intervalMs = 3000,
+) {
+  const eventLoopDelay = async () => {
+    await rm(server.eventLoopFile, { force: true });
+    process.kill(server.pid, 'SIGUSR2');
+    for (let i = 0; i < 50; i += 1) {
+      const text = await readFile(server.eventLoopFile, 'utf8').catch(() => null);
+      if (text) return JSON.parse(text) as { p50Ms: number; p99Ms: number; maxMs: number; gcTotalMs: number; gcMaxMs: number };
+      await sleep(100);
+    }
+    throw new Error('the server wrote no event-loop delay (is event-loop-delay.mjs preloaded?)');
+  };
+  await eventLoopDelay();
+  const cpuBefore = await cpuSeconds(server.pid);
+  const processes = Math.ceil(clients / POLLERS_PER_WRK);
+  // Started one after another over the first interval: wrk opens all its connections at once, and
+  // 10,000 connections arriving in the same instant stall the server for about a second.
+  const runs = await Promise.all(
+    Array.from({ length: processes }, async (_, i) => {
+      await sleep((i * intervalMs) / processes);
+      return wrk(new URL(baseUrl), targets, Math.floor(clients / processes) + (i < clients % processes ? 1 : 0), seconds, intervalMs);
+    }),
+  );
+  const sum = (pick: (r: (typeof runs)[number]) => number) => runs.reduce((total, r) => total + pick(r), 0);
   return {
     clients,
-    seconds,
-    requests: latencies.length,
-    p50Ms: round1(percentile(latencies, 50)),
-    p99Ms: round1(percentile(latencies, 99)),
-    errors: [...errors].map(([kind, n]) => `${kind}×${n}`).join(', ') || '0',
+    processes,
+    seconds: Math.max(...runs.map((r) => r.seconds)),
+    requests: sum((r) => r.requests),
+    due: Math.round((clients * seconds) / (intervalMs / 1000)),
+    errors: sum((r) => r.errors),
+    p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    generatorCpuSeconds: round1(sum((r) => r.generatorCpuSeconds)),
+    serverCpuSeconds: round1((await cpuSeconds(server.pid)) - cpuBefore),
+    eventLoop: await eventLoopDelay(),
   };
+}
+
+/**
+ * The reference for {@link manyPollers}: the same pollers against a raw node:http server (own process)
+ * answering a conversation's JSON, so a shortfall the raw server shares is the machine's or the
+ * generator's, not the app's.
+ */
+export async function manyPollersOnRawServer(baseUrl: string, target: PollTarget, clients: number, seconds: number) {
+  const { 'if-none-match': _etag, ...headers } = target.headers;
+  const body = (await get(new http.Agent(), new URL(target.path, baseUrl), headers)).body;
+  const eventLoopFile = join(tmpdir(), `unstuck-bench-raw-event-loop-${process.pid}.json`);
+  const raw = await startRawServer(body, eventLoopFile);
+  try {
+    return await manyPollers(raw.url.origin, { pid: raw.pid, eventLoopFile }, [{ path: '/', headers: {} }], clients, seconds);
+  } finally {
+    raw.stop();
+  }
 }
 
 /** Opens a conversation's event stream; resolves once `ready` arrived; `waitFor` resolves at the first matching message. */

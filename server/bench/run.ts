@@ -4,23 +4,38 @@
 // (RSS at the end and the peak, VmHWM). Targets: p95 send < 150 ms, p95 answer < 1500 ms, peak RSS <
 // 1024 MB. The first conversations warm up and are not counted. Readings come from /proc (Linux).
 // Then the load figures of server/bench/load.ts (issue 12), sized by BENCH_LOAD_SECONDS (10),
-// BENCH_CONNECTIONS (50), BENCH_CLIENTS (10000), BENCH_CLIENT_SECONDS (60), BENCH_VISIBLE_TRIALS (10).
+// BENCH_CONNECTIONS (50), BENCH_CLIENTS (steps of pollers, 2000,4000,6000,8000,10000: up to the first
+// that misses p99 < 100 ms with 0 errors), BENCH_CLIENT_SECONDS (60), BENCH_VISIBLE_TRIALS (10).
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { newGuestId, sendMessage, waitForAgentReply } from '../test/support/http.ts';
-import { databaseShareOfIdlePolls, idlePolls, manyPollers, percentile, pgbenchInserts, postThroughput, sendToVisible } from './load.ts';
+import {
+  cpuMicrosPerRequest,
+  databaseShareOfIdlePolls,
+  EVENT_LOOP_PRELOAD,
+  idlePolls,
+  manyPollers,
+  manyPollersOnRawServer,
+  percentile,
+  pgbenchInserts,
+  pollTargets,
+  postThroughput,
+  sendToVisible,
+} from './load.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 40);
 const WARM_UP = 5;
 const TARGETS = { sendP95Ms: 150, answerP95Ms: 1500, peakRssMb: 1024 };
 
-/** Load part (issue 12): seconds per closed-loop run, connections, pollers and their duration, trials. */
+/** Load part (issue 12): seconds per closed-loop run, connections, steps of pollers and their duration, trials. */
 const LOAD = {
   seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  clients: Number(process.env.BENCH_CLIENTS ?? 10_000),
+  clients: (process.env.BENCH_CLIENTS ?? '2000,4000,6000,8000,10000').split(',').map(Number),
   clientSeconds: Number(process.env.BENCH_CLIENT_SECONDS ?? 60),
   visibleTrials: Number(process.env.BENCH_VISIBLE_TRIALS ?? 10),
   postConcurrency: 10,
@@ -56,13 +71,21 @@ async function sendAndAnswer(server: TestServer) {
 async function benchmark(kind: 'pglite' | 'postgres') {
   const database = await createTestDatabase(kind, '');
   const { DATA_DIR: _unused, ...databaseEnv } = database.env;
-  const server = await startServer({ ...databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  // The preload reports the server's event-loop delay to the pollers' run (server/bench/event-loop-delay.mjs).
+  const eventLoopFile = join(tmpdir(), `unstuck-bench-event-loop-${process.pid}.json`);
+  const server = await startServer({
+    ...databaseEnv,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    NODE_OPTIONS: EVENT_LOOP_PRELOAD,
+    BENCH_EVENT_LOOP_FILE: eventLoopFile,
+  });
   try {
     await sleep(3000);
     const afterStart = await memory(server.pid);
     const { sendMs, answerMs } = await sendAndAnswer(server);
     const underLoad = await memory(server.pid);
-    await load(kind, server.baseUrl, databaseEnv.DATABASE_URL);
+    await load(kind, server.baseUrl, { pid: server.pid, eventLoopFile }, databaseEnv.DATABASE_URL);
     return {
       database: kind,
       conversations: CONVERSATIONS,
@@ -81,14 +104,21 @@ async function benchmark(kind: 'pglite' | 'postgres') {
 }
 
 /** The issue-12 load figures for one server; each compares with a reference measured in the same run. */
-async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: string | undefined) {
+async function load(
+  kind: 'pglite' | 'postgres',
+  baseUrl: string,
+  server: { pid: number; eventLoopFile: string },
+  databaseUrl: string | undefined,
+) {
   const add = (measure: string, value: string, reference: string, ratio: string) => {
     loadResults.push({ database: kind, measure, value, reference, ratio });
     console.log(`[${kind}] ${measure}: ${value} | ${reference} | ${ratio}`);
   };
   const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : '-');
-  const idle = await idlePolls(baseUrl, LOAD.connections, LOAD.seconds);
-  const label = `${LOAD.connections} conns, ${idle.bodyBytes} B body`;
+  const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  const idle = await idlePolls(baseUrl, server.pid, LOAD.connections, LOAD.seconds);
+  const label = `${LOAD.connections} conns, ${idle.bodyBytes} B body, wrk; load avg ${await loadAverage()}`;
+  const rawCpu = cpuMicrosPerRequest(idle.raw);
   for (const [name, r] of [
     ['idle poll 200 (no If-None-Match)', idle.full],
     ['idle poll 304 (If-None-Match)', idle.notModified],
@@ -100,6 +130,12 @@ async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: s
       ratio(r.requestsPerSecond, idle.raw.requestsPerSecond),
     );
     add(`${name}, p99 ms`, `${r.p99Ms}`, `raw node:http ${idle.raw.p99Ms}`, ratio(r.p99Ms, idle.raw.p99Ms));
+    add(
+      `${name}, server CPU µs per request`,
+      `${cpuMicrosPerRequest(r)}`,
+      `raw node:http ${rawCpu}`,
+      ratio(cpuMicrosPerRequest(r), rawCpu),
+    );
   }
   if (databaseUrl) {
     const share = await databaseShareOfIdlePolls(databaseUrl, idle.conversation, idle.etag, LOAD.seconds);
@@ -118,13 +154,27 @@ async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: s
     ratio(visible.streamP50Ms, visible.pollingP50Ms),
   );
   // Before the POST run: its messages' agent replies would still be running during these polls.
-  const many = await manyPollers(baseUrl, LOAD.clients, LOAD.clientSeconds);
-  add(
-    `${many.clients} clients polling every 3 s for ${many.seconds} s`,
-    `p50 ${many.p50Ms} ms, p99 ${many.p99Ms} ms, ${many.requests} polls`,
-    `errors ${many.errors}; polls due ${Math.round((many.clients * many.seconds) / 3)}`,
-    `${ratio(many.requests, (many.clients * many.seconds) / 3)} of due polls done`,
-  );
+  const targets = await pollTargets(baseUrl, 20);
+  for (const clients of LOAD.clients) {
+    const many = await manyPollers(baseUrl, server, targets, clients, LOAD.clientSeconds);
+    const held = many.p99Ms < 100 && many.errors === 0;
+    add(
+      `${clients} clients polling every 3 s for ${many.seconds} s (${many.processes} wrk processes); load avg ${await loadAverage()}`,
+      `p50 ${many.p50Ms} ms, p99 ${many.p99Ms} ms, errors ${many.errors}, ${many.requests} polls; ${held ? 'held' : 'did not hold'}`,
+      `server CPU ${Math.round((100 * many.serverCpuSeconds) / many.seconds)}%, wrk CPU ${Math.round((100 * many.generatorCpuSeconds) / many.seconds)}%, event-loop delay p99 ${many.eventLoop.p99Ms} ms (max ${many.eventLoop.maxMs})`,
+      `${ratio(many.requests, many.due)} of ${many.due} due polls done`,
+    );
+    if (!held || clients === LOAD.clients.at(-1)) {
+      const raw = await manyPollersOnRawServer(baseUrl, targets[0]!, clients, LOAD.clientSeconds);
+      add(
+        `  the same ${clients} pollers against raw node:http (${raw.processes} wrk processes); load avg ${await loadAverage()}`,
+        `p50 ${raw.p50Ms} ms, p99 ${raw.p99Ms} ms, errors ${raw.errors}, ${raw.requests} polls`,
+        `server CPU ${Math.round((100 * raw.serverCpuSeconds) / raw.seconds)}%, wrk CPU ${Math.round((100 * raw.generatorCpuSeconds) / raw.seconds)}%, event-loop delay p99 ${raw.eventLoop.p99Ms} ms (max ${raw.eventLoop.maxMs})`,
+        `app p99 ${ratio(many.p99Ms, raw.p99Ms)} raw's`,
+      );
+      break;
+    }
+  }
   const posts = await postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds);
   const inserts = databaseUrl ? await pgbenchInserts(databaseUrl, LOAD.postConcurrency, LOAD.seconds) : 'PostgreSQL run only';
   add(

@@ -1,11 +1,11 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
 import { loggerOptions, registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // HSTS and upgrade-insecure-requests only where the app is served over https: sent over plain
   // http they make browsers refuse the app on any host name but localhost (issue #6).
   const https = deps.config.PUBLIC_URL?.startsWith('https:') === true;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       // No 'unsafe-inline' styles: the app's CSS is a file, React style props go through the CSSOM
       // (which CSP allows), so only injected <style> elements and style attributes are refused.
@@ -85,10 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart);
   registerRequestLog(app);
   // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request (a throw here still answers 400).
+  app.addHook('preValidation', (request, _reply, done) => {
     rejectNulCharacters(request.params, 'path');
     rejectNulCharacters(request.query, 'query string');
     rejectNulCharacters(request.body, 'body');
+    done();
   });
 
   registerHealthRoutes(app, deps);

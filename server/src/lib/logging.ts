@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { stdSerializers } from 'pino';
+import { levels, stdSerializers } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -28,14 +28,18 @@ const LOGGED_PATHS = /^\/(api|oidc|mcp|mcp_tools|code-sharing)(\/|$)/;
  * are left out because sign-in callbacks carry one-time codes in them.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!LOGGED_PATHS.test(path) && reply.statusCode < 500) return;
+  // A callback hook that returns early when the level is off: it runs after every request.
+  app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level](
-      { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      `${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
-    );
+    if ((levels.values[level] ?? 0) < (levels.values[request.log.level] ?? 0)) return done();
+    const path = request.url.split('?')[0] ?? '';
+    if (LOGGED_PATHS.test(path) || level === 'error') {
+      request.log[level](
+        { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        `${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+      );
+    }
+    done();
   });
 }
 

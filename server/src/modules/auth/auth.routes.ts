@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import { createDatabaseRateLimitStore } from '../../lib/rate-limit-store.ts';
+import type { RouteSecurityHeaders } from '../../lib/security-headers.ts';
 import { AppError } from '../../lib/errors.ts';
 import { identifyCaller, requireUser } from './caller.ts';
 import { exchangeSignInCode, refreshSession } from './session.service.ts';
@@ -36,7 +37,11 @@ const TOO_MANY = 'Too many sign-in attempts. Please wait a moment and try again.
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 // Result pages post to window.opener: they carry a script nonce and must not cut the opener off.
-const resultPage = { helmet: { enableCSPNonces: true, crossOriginOpenerPolicy: { policy: 'unsafe-none' as const } } };
+const resultPage = {
+  config: { securityHeaders: { cspNonces: true, options: { crossOriginOpenerPolicy: { policy: 'unsafe-none' } } } },
+} satisfies {
+  config: { securityHeaders: RouteSecurityHeaders };
+};
 
 /**
  * The sign-in calls (issue #3, docs/decisions/004-sign-in.md): the provider list, the OpenID
@@ -60,9 +65,8 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
     typed.get(
       '/api/auth/login/:provider',
       {
-        ...resultPage,
         schema: { params: providerParams, querystring: loginQuerySchema },
-        config: limited,
+        config: { ...limited, ...resultPage.config },
         // Also reached by a rate-limited or malformed request: answer with a result page, not JSON.
         errorHandler: (error: FastifyError, request, reply) => {
           const limitedOut = error instanceof AppError && error.statusCode === 429;
