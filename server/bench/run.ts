@@ -10,7 +10,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { newGuestId, sendMessage, waitForAgentReply } from '../test/support/http.ts';
-import { databaseShareOfIdlePolls, idlePolls, manyPollers, percentile, pgbenchInserts, postThroughput, sendToVisible } from './load.ts';
+import {
+  databaseShareOfIdlePolls,
+  idlePolls,
+  manyPollers,
+  percentile,
+  pgbenchInserts,
+  postThroughput,
+  sendCost,
+  sendToVisible,
+} from './load.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 40);
 const WARM_UP = 5;
@@ -62,7 +71,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
     const afterStart = await memory(server.pid);
     const { sendMs, answerMs } = await sendAndAnswer(server);
     const underLoad = await memory(server.pid);
-    await load(kind, server.baseUrl, databaseEnv.DATABASE_URL);
+    await load(kind, server.baseUrl, server.pid, databaseEnv.DATABASE_URL);
     return {
       database: kind,
       conversations: CONVERSATIONS,
@@ -81,7 +90,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
 }
 
 /** The issue-12 load figures for one server; each compares with a reference measured in the same run. */
-async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: string | undefined) {
+async function load(kind: 'pglite' | 'postgres', baseUrl: string, pid: number, databaseUrl: string | undefined) {
   const add = (measure: string, value: string, reference: string, ratio: string) => {
     loadResults.push({ database: kind, measure, value, reference, ratio });
     console.log(`[${kind}] ${measure}: ${value} | ${reference} | ${ratio}`);
@@ -125,11 +134,11 @@ async function load(kind: 'pglite' | 'postgres', baseUrl: string, databaseUrl: s
     `errors ${many.errors}; polls due ${Math.round((many.clients * many.seconds) / 3)}`,
     `${ratio(many.requests, (many.clients * many.seconds) / 3)} of due polls done`,
   );
-  const posts = await postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds);
+  const posts = await sendCost(pid, databaseUrl, () => postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds));
   const inserts = databaseUrl ? await pgbenchInserts(databaseUrl, LOAD.postConcurrency, LOAD.seconds) : 'PostgreSQL run only';
   add(
     `POST /api/v2/messages per s, ${LOAD.postConcurrency} concurrent (errors ${posts.errors})`,
-    `${posts.messagesPerSecond}`,
+    `${posts.messagesPerSecond} (server CPU ${posts.cpuMsPerPost} ms, ${posts.transactionsPerPost ?? '-'} db commits per message)`,
     `pgbench 1-row INSERT tps ${inserts}`,
     typeof inserts === 'number' ? ratio(posts.messagesPerSecond, inserts) : '-',
   );

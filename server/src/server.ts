@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AgentQueue } from './app-deps.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -47,10 +48,11 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   await conversationCache.start(database);
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
-  const queueRef: { enqueue(conversationId: string): Promise<void> } = {
+  const queueRef: AgentQueue = {
     enqueue: async () => {
       throw new Error('agent queue not started');
     },
+    wake: () => undefined,
   };
   const app = await buildApp({
     config,
@@ -61,7 +63,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     relyingParty: createRelyingParty(),
     storage,
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
-    agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
+    agentQueue: { enqueue: (id, tx) => queueRef.enqueue(id, tx), wake: () => queueRef.wake() },
     conversationCache,
   });
   const agentDeps = { db: database.db, brain, clock, config };
@@ -84,7 +86,8 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
           }
         : undefined,
   });
-  queueRef.enqueue = (id) => queue.enqueue(id);
+  queueRef.enqueue = (id, tx) => queue.enqueue(id, tx);
+  queueRef.wake = () => queue.wake();
   await queue.enqueueMissing(await findWaitingConversations(database));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
