@@ -26,6 +26,7 @@ try {
     pgbenchTps: inserts,
     ratio: typeof inserts === 'number' ? Number((cost.messagesPerSecond / inserts).toFixed(3)) : '-',
     serverCpuMsPerPost: cost.cpuMsPerPost,
+    databaseCpuMsPerPost: cost.databaseCpuMsPerPost ?? '-',
     transactionsPerPost: cost.transactionsPerPost,
   });
 } finally {

@@ -138,7 +138,7 @@ async function load(kind: 'pglite' | 'postgres', baseUrl: string, pid: number, d
   const inserts = databaseUrl ? await pgbenchInserts(databaseUrl, LOAD.postConcurrency, LOAD.seconds) : 'PostgreSQL run only';
   add(
     `POST /api/v2/messages per s, ${LOAD.postConcurrency} concurrent (errors ${posts.errors})`,
-    `${posts.messagesPerSecond} (server CPU ${posts.cpuMsPerPost} ms, ${posts.transactionsPerPost ?? '-'} db commits per message)`,
+    `${posts.messagesPerSecond} (per message: server CPU ${posts.cpuMsPerPost} ms, database CPU ${posts.databaseCpuMsPerPost ?? '-'} ms, ${posts.transactionsPerPost ?? '-'} commits)`,
     `pgbench 1-row INSERT tps ${inserts}`,
     typeof inserts === 'number' ? ratio(posts.messagesPerSecond, inserts) : '-',
   );
