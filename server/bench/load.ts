@@ -6,7 +6,7 @@
 // one machine.
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -431,7 +431,69 @@ export async function postThroughput(baseUrl: string, concurrency: number, secon
       }
     }),
   );
-  return { messagesPerSecond: Math.round(stored / ((performance.now() - started) / 1000)), errors };
+  return { messagesPerSecond: Math.round(stored / ((performance.now() - started) / 1000)), stored, errors };
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), i.e. 11 and 12 after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL backends serving `databaseUrl`'s database, when PostgreSQL runs on
+ * this machine and /proc shows its processes (their title names the database); else null.
+ */
+async function backendCpuMs(databaseUrl: string): Promise<number | null> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  let total = 0;
+  let found = false;
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const title = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (!title.startsWith('postgres: ') || !title.includes(` ${name} `)) continue;
+    found = true;
+    total += await cpuMs(Number(pid)).catch(() => 0);
+  }
+  return found ? total : null;
+}
+
+/** Committed transactions of the database so far (statistics are flushed within about a second). */
+async function commits(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await sleep(1500);
+    const { rows } = await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()');
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What a run of {@link postThroughput} cost, per stored message: the server process's CPU
+ * milliseconds and, on PostgreSQL (`databaseUrl`), its backends' CPU milliseconds (same machine only)
+ * and the database's committed transactions (everything it did meanwhile, agent turns and the job
+ * queue's own included). Less affected by other load on the machine than messages per second.
+ */
+export async function sendCost(serverPid: number, databaseUrl: string | undefined, run: () => ReturnType<typeof postThroughput>) {
+  const commitsBefore = databaseUrl ? await commits(databaseUrl) : 0;
+  const backendBefore = databaseUrl ? await backendCpuMs(databaseUrl) : null;
+  const cpuBefore = await cpuMs(serverPid);
+  const result = await run();
+  const cpuAfter = await cpuMs(serverPid);
+  const backendAfter = databaseUrl ? await backendCpuMs(databaseUrl) : null;
+  const commitsAfter = databaseUrl ? await commits(databaseUrl) : 0;
+  const per = (value: number) => (result.stored ? Number((value / result.stored).toFixed(1)) : NaN);
+  return {
+    ...result,
+    cpuMsPerPost: per(cpuAfter - cpuBefore),
+    // Backends that closed during the run are missed; the app's pool keeps its connections open.
+    databaseCpuMsPerPost: backendBefore !== null && backendAfter !== null ? per(backendAfter - backendBefore) : null,
+    transactionsPerPost: databaseUrl ? per(commitsAfter - commitsBefore) : null,
+  };
 }
 
 /**

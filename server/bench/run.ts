@@ -24,6 +24,7 @@ import {
   pgbenchInserts,
   pollTargets,
   postThroughput,
+  sendCost,
   sendToVisible,
 } from './load.ts';
 
@@ -175,11 +176,11 @@ async function load(
       break;
     }
   }
-  const posts = await postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds);
+  const posts = await sendCost(server.pid, databaseUrl, () => postThroughput(baseUrl, LOAD.postConcurrency, LOAD.seconds));
   const inserts = databaseUrl ? await pgbenchInserts(databaseUrl, LOAD.postConcurrency, LOAD.seconds) : 'PostgreSQL run only';
   add(
     `POST /api/v2/messages per s, ${LOAD.postConcurrency} concurrent (errors ${posts.errors})`,
-    `${posts.messagesPerSecond}`,
+    `${posts.messagesPerSecond} (per message: server CPU ${posts.cpuMsPerPost} ms, database CPU ${posts.databaseCpuMsPerPost ?? '-'} ms, ${posts.transactionsPerPost ?? '-'} commits)`,
     `pgbench 1-row INSERT tps ${inserts}`,
     typeof inserts === 'number' ? ratio(posts.messagesPerSecond, inserts) : '-',
   );

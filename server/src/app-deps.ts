@@ -11,7 +11,14 @@ import type { FileStorage } from './modules/files/storage.ts';
 
 /** Queues a conversation for agent-1 (durable: survives a restart). */
 export interface AgentQueue {
-  enqueue(conversationId: string): Promise<void>;
+  /**
+   * Queues the conversation's turn and wakes this instance's workers. With `tx`, the job is
+   * inserted in that transaction instead (stored with what the transaction stores, or not at all)
+   * and nobody is woken yet: call {@link AgentQueue.wake} once it committed.
+   */
+  enqueue(conversationId: string, tx?: Db): Promise<void>;
+  /** Wakes this instance's idle workers to fetch now (other instances hear of new jobs through the database). */
+  wake(): void;
 }
 
 /** Everything the HTTP application needs, built by main.ts or by a test. */

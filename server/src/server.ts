@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AgentQueue } from './app-deps.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -49,10 +50,11 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const conversationDrafts = new ConversationDrafts();
 
   // The queue logs through the app's logger, and the app enqueues through the queue.
-  const queueRef: { enqueue(conversationId: string): Promise<void> } = {
+  const queueRef: AgentQueue = {
     enqueue: async () => {
       throw new Error('agent queue not started');
     },
+    wake: () => undefined,
   };
   const app = await buildApp({
     config,
@@ -63,7 +65,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     relyingParty: createRelyingParty(),
     storage,
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
-    agentQueue: { enqueue: (id) => queueRef.enqueue(id) },
+    agentQueue: { enqueue: (id, tx) => queueRef.enqueue(id, tx), wake: () => queueRef.wake() },
     conversationCache,
     conversationDrafts,
   });
@@ -88,7 +90,8 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
           }
         : undefined,
   });
-  queueRef.enqueue = (id) => queue.enqueue(id);
+  queueRef.enqueue = (id, tx) => queue.enqueue(id, tx);
+  queueRef.wake = () => queue.wake();
   await queue.enqueueMissing(await findWaitingConversations(database));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { tooManyRequests } from './errors.ts';
-import { countHit } from './rate-limit-store.ts';
+import { countSpreadHits } from './rate-limit-store.ts';
 
 const HOUR_MS = 3_600_000;
 // Bytes are counted in KiB so that a large hourly allowance stays inside the counter's 32-bit column.
@@ -28,21 +29,49 @@ const LIMITS: Record<ClientLimit, { setting: keyof Config; unit: number; detail:
   },
 };
 
-/**
- * Counts `amount` of a limited use (a message, a new guest session, uploaded bytes) for a client
- * address in the database's shared hourly window (the sign-in limit's counter: every instance
- * counts together), and refuses it once the address is over its hourly allowance.
- * @param address the client's address as Fastify resolved it (`request.ip`; TRUST_PROXY decides).
- * @param amount messages or sessions: 1; upload: the file's size in bytes.
- * @throws AppError 429 with `Retry-After` (seconds to the window's end) when the address is over the limit;
- *   the refused use is counted too, so retrying early does not help.
- */
-export async function countClientUse(deps: { db: Db; config: Config }, address: string, limit: ClientLimit, amount = 1): Promise<void> {
-  const { setting, unit, detail } = LIMITS[limit];
-  const allowed = Math.floor(Number(deps.config[setting]) / unit);
-  const state = await countHit(deps.db, `client-${limit}:${address}`, HOUR_MS, Math.max(1, Math.ceil(amount / unit)));
-  if (state.count > allowed) throw tooManyRequests(detail, state.ttlMs);
+/** One use to count for a client address: which limit, how much (messages, sessions: 1; upload: bytes), and only `when` it holds. */
+export interface ClientUse {
+  limit: ClientLimit;
+  amount?: number;
+  /** A condition the database evaluates in the same statement (e.g. "this guest is new"); false: not counted. */
+  when?: SQL;
 }
+
+/**
+ * Counts limited uses (a message, a new guest session, uploaded bytes) for a client address in the
+ * database's shared hourly windows, all in one statement, and refuses the request once the address
+ * is over an hourly allowance. The counters are spread over a few rows per address, so concurrent
+ * requests of one address do not queue for one row (docs/decisions/021-send-path-cost.md); every
+ * instance counts together.
+ * @param address the client's address as Fastify resolved it (`request.ip`; TRUST_PROXY decides).
+ * @throws AppError 429 with `Retry-After` (seconds to the window's end) for the first use, in the order
+ *   given, whose address is over its limit; every use is counted, the refused ones too, so retrying
+ *   early does not help.
+ */
+export async function countClientUses(deps: { db: Db; config: Config }, address: string, uses: ClientUse[]): Promise<void> {
+  const states = await countSpreadHits(
+    deps.db,
+    uses.map((use) => ({
+      key: `client-${use.limit}:${address}`,
+      windowMs: HOUR_MS,
+      amount: Math.max(1, Math.ceil((use.amount ?? 1) / LIMITS[use.limit].unit)),
+      when: use.when,
+    })),
+  );
+  uses.forEach((use, i) => {
+    const { setting, unit, detail } = LIMITS[use.limit];
+    const state = states[i];
+    if (state && state.count > Math.floor(Number(deps.config[setting]) / unit)) throw tooManyRequests(detail, state.ttlMs);
+  });
+}
+
+/**
+ * Counts one limited use; see {@link countClientUses}.
+ * @param amount messages or sessions: 1; upload: the file's size in bytes.
+ * @throws AppError 429 with `Retry-After` when the address is over the limit.
+ */
+export const countClientUse = (deps: { db: Db; config: Config }, address: string, limit: ClientLimit, amount = 1) =>
+  countClientUses(deps, address, [{ limit, amount }]);
 
 /**
  * Counts an upload's bytes against the address's hourly allowance (UPLOAD_BYTES_PER_HOUR_PER_ADDRESS).

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -24,8 +24,7 @@ let hits = 0;
  * @returns the count including this hit, and the window left.
  */
 export async function countHit(db: Db, key: string, windowMs: number, amount = 1): Promise<CounterState> {
-  hits += 1;
-  if (hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.windowEndsAt} < now()`);
+  await sweepNow(db);
   const result = await db.execute(sql`
     insert into rate_limits (key, count, window_ends_at)
     values (${key}, ${amount}, now() + ${windowMs} * interval '1 millisecond')
@@ -35,6 +34,88 @@ export async function countHit(db: Db, key: string, windowMs: number, amount = 1
                             else rate_limits.window_ends_at end
     returning count, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`);
   return toState(result, windowMs);
+}
+
+/** Now and then, deletes the counters whose window has ended (the table would otherwise only grow). */
+async function sweepNow(db: Db): Promise<void> {
+  hits += 1;
+  if (hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.windowEndsAt} < now()`);
+}
+
+/**
+ * How many rows one spread counter ({@link countSpreadHits}) spans: concurrent hits of one key land on
+ * different rows, so they rarely wait for each other's row lock (docs/decisions/021-send-path-cost.md).
+ */
+export const COUNTER_SHARDS = 8;
+
+/** One hit of {@link countSpreadHits}: `amount` on `key` in a window of `windowMs`, counted only `when` it holds. */
+export interface SpreadHit {
+  key: string;
+  windowMs: number;
+  /** A positive integer (the column is a 32-bit integer). */
+  amount: number;
+  /** A condition the database evaluates; false: this hit is not counted (its state is null). */
+  when?: SQL;
+}
+
+/**
+ * Counts several hits in one statement, each on a counter spread over {@link COUNTER_SHARDS} rows
+ * (`key#0` …): the hit goes to a random row, and the count is the sum of the key's rows whose fixed
+ * window (starting with that row's first hit, as in {@link countHit}) is still running. Hits of one
+ * key from concurrent requests thus seldom queue behind one row lock; the price is that hits still in
+ * flight on other rows are not seen, so a burst can pass the limit by at most the number of requests
+ * counted at the same instant. Every instance shares the rows, as with {@link countHit}.
+ * @returns per hit, in order: the count including this hit and the longest window left (ms), or null
+ *   when its `when` was false.
+ */
+export async function countSpreadHits(db: Db, spread: SpreadHit[]): Promise<Array<CounterState | null>> {
+  if (spread.length === 0) return [];
+  await sweepNow(db);
+  const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+  const rows = spread.map((hit) => ({
+    key: hit.key,
+    own: `${hit.key}#${shard}`,
+    all: Array.from({ length: COUNTER_SHARDS }, (_, i) => `${hit.key}#${i}`),
+  }));
+  const sources = spread.map(
+    (hit, i) =>
+      sql`select ${rows[i]!.own}::text as key, ${hit.amount}::integer as amount, ${hit.windowMs}::float8 as window_ms where ${hit.when ?? sql`true`}`,
+  );
+  const keys = sql.join(
+    rows.map(
+      (row, i) =>
+        sql`(${i}::integer, ${row.own}::text, array[${sql.join(
+          row.all.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[])`,
+    ),
+    sql`, `,
+  );
+  // The other rows are read as of the statement's start, which excludes this hit: the own row's
+  // value comes from the upsert's RETURNING instead.
+  const result = await db.execute(sql`
+    with hit as (
+      insert into rate_limits (key, count, window_ends_at)
+      select key, amount, now() + window_ms * interval '1 millisecond' from (${sql.join(sources, sql` union all `)}) as source
+      on conflict (key) do update set
+        count = case when rate_limits.window_ends_at <= now() then excluded.count else rate_limits.count + excluded.count end,
+        window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
+                              else rate_limits.window_ends_at end
+      returning key, count, window_ends_at
+    )
+    select k.i, hit.count + coalesce(other.count, 0) as count,
+           extract(epoch from (greatest(hit.window_ends_at, other.window_ends_at) - now())) * 1000 as ttl_ms
+    from (values ${keys}) as k (i, own, all_keys)
+    join hit on hit.key = k.own
+    left join lateral (
+      select sum(r.count)::integer as count, max(r.window_ends_at) as window_ends_at from rate_limits r
+      where r.key = any(k.all_keys) and r.key <> k.own and r.window_ends_at > now()
+    ) other on true`);
+  const states: Array<CounterState | null> = spread.map(() => null);
+  for (const row of (result as { rows: Array<{ i: number; count: number; ttl_ms: number | string }> }).rows) {
+    states[Number(row.i)] = { count: Number(row.count), ttlMs: Math.max(0, Math.round(Number(row.ttl_ms))) };
+  }
+  return states;
 }
 
 /**

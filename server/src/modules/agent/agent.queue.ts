@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentQueue } from '../../app-deps.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 
 const QUEUE = 'agent-turns';
 
@@ -93,12 +93,14 @@ export async function startAgentQueue(database: Database, options: AgentQueueOpt
     );
   }
 
-  const send = (conversationId: string) => boss.send(QUEUE, { conversationId }, { singletonKey: conversationId });
+  const send = (conversationId: string, tx?: Db) =>
+    boss.send(QUEUE, { conversationId }, { singletonKey: conversationId, ...(tx ? { db: inTransaction(tx) } : {}) });
   return {
-    async enqueue(conversationId) {
-      await send(conversationId);
-      wakeWorkers();
+    async enqueue(conversationId, tx) {
+      await send(conversationId, tx);
+      if (!tx) wakeWorkers();
     },
+    wake: wakeWorkers,
     async enqueueMissing(conversationIds) {
       if (conversationIds.length === 0) return 0;
       const busy = await conversationsWithJobs(boss, conversationIds);
@@ -109,6 +111,20 @@ export async function startAgentQueue(database: Database, options: AgentQueueOpt
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * pg-boss's statement runner on a Drizzle transaction, so that a job is stored in the same
+ * transaction as what it is about. pg-boss numbers its parameters `$1`, `$2`…; Drizzle binds them.
+ */
+function inTransaction(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+      return (await tx.execute(sql.join(chunks))) as { rows: unknown[] };
     },
   };
 }

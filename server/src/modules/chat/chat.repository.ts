@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { ConversationSummary } from '@unstuck/contract';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { AGENT_RECIPIENT_ID, type Attachment, type ConversationSummary, type MessageMetadata } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 
@@ -19,6 +19,71 @@ export async function findMessageByIdempotencyKey(db: Db, senderId: string, key:
     .from(messages)
     .where(and(eq(messages.senderId, senderId), eq(messages.idempotencyKey, key)));
   return row ?? null;
+}
+
+/** A person's message to agent-1 as {@link insertSentMessage} stores it (a chat send or a submitted job). */
+export interface SentMessage {
+  conversationId: string;
+  senderId: string;
+  content: string;
+  type: string;
+  attachments: Attachment[];
+  metadata?: MessageMetadata;
+  /** The send's Idempotency-Key and request fingerprint, when it came with one. */
+  idempotency?: { key: string; requestHash: string } | null;
+  now: Date;
+}
+
+/**
+ * The insert of a new conversation of `ownerId` with agent-1, its last message at `now`; run it, or
+ * pass it to {@link insertSentMessage} to store it in the message's statement.
+ * @param input.id chosen by the caller (a random UUID), so that the message and the task can refer to it.
+ */
+export function newConversation(db: Db, input: { id: string; ownerId: string; title: string; now: Date }) {
+  return db.insert(conversations).values({
+    id: input.id,
+    ownerId: input.ownerId,
+    title: input.title,
+    participants: [input.ownerId, AGENT_RECIPIENT_ID],
+    lastMessageAt: input.now,
+    createdAt: input.now,
+  });
+}
+
+/** The update that moves a conversation's last message time to `now`; pass it to {@link insertSentMessage}. */
+export function touchConversation(db: Db, id: string, now: Date) {
+  return db.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, id));
+}
+
+/**
+ * Stores a person's message to agent-1 (read by its sender), with `alongside` (e.g. the
+ * {@link newConversation} it opens, its task, or {@link touchConversation}) as data-modifying WITH
+ * parts of the same statement: one round trip. Constraints are checked at the statement's end, so a
+ * conversation created alongside counts for the message's foreign key.
+ * @returns the message's id.
+ * @throws the database's foreign-key error when the conversation does not exist.
+ */
+export async function insertSentMessage(db: Db, message: SentMessage, alongside: SQLWrapper[] = []): Promise<string> {
+  // A data-modifying WITH part runs whether or not the main statement reads it.
+  const parts = alongside.map((statement, i) => db.$with(`alongside_${i}`, {}).as(statement.getSQL()));
+  const [row] = await db
+    .with(...parts)
+    .insert(messages)
+    .values({
+      conversationId: message.conversationId,
+      senderId: message.senderId,
+      recipientId: AGENT_RECIPIENT_ID,
+      content: message.content,
+      type: message.type,
+      read: true,
+      attachments: message.attachments,
+      metadata: message.metadata ?? {},
+      idempotencyKey: message.idempotency?.key ?? null,
+      requestHash: message.idempotency?.requestHash ?? null,
+      createdAt: message.now,
+    })
+    .returning({ id: messages.id });
+  return row!.id;
 }
 
 /** @returns the messages of a conversation, oldest first. */

@@ -11,13 +11,13 @@ import {
   sendMessageResponseSchema,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
+import { countClientUses, countUploadBytes } from '../../lib/client-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
-import { findUser } from '../users/users.repository.ts';
+import { isUnknownUser } from '../users/users.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 import { registerConversationEventRoutes } from './conversation-events.ts';
 
@@ -45,9 +45,12 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       const key = request.headers['idempotency-key'];
       const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
-      // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not.
-      if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
-      await countClientUse(deps, request.ip, 'messages');
+      // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not. One
+      // statement counts the message and, for a guest id the database does not know yet, the session.
+      await countClientUses(deps, request.ip, [
+        ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
+        { limit: 'messages' },
+      ]);
       const { fields, files } = await readMessageBody(request);
       const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
       if (bytes > 0) await countUploadBytes(deps, request.ip, bytes);

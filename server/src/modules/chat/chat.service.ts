@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
 import {
-  AGENT_RECIPIENT_ID,
   inlineTextFile,
   LIMITS,
   neutraliseTaskSectionMarker,
@@ -13,7 +11,6 @@ import {
   type SendMessageResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { conversations, messages, tasks } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
@@ -23,10 +20,14 @@ import {
   countSentMessages,
   findMessageByIdempotencyKey,
   findOwnedConversation,
+  insertSentMessage,
   listConversationMessages,
   listInbox,
   markConversationRead,
+  newConversation,
+  touchConversation,
 } from './chat.repository.ts';
+import { newTask } from '../tasks/tasks.repository.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import { toMessageView } from './message-view.ts';
 
@@ -87,7 +88,7 @@ export async function sendMessage(
 
   const result = await deps.db.transaction(async (tx) => {
     // The caller's row lock also serialises concurrent retries with one key: the second sees the first.
-    const { mergedIntoUserId } = await lockCallerRow(tx, caller);
+    const { mergedIntoUserId, created } = await lockCallerRow(tx, caller);
     if (idempotency) {
       const earlier = await findMessageByIdempotencyKey(tx, caller.id, idempotency.key);
       if (earlier) {
@@ -102,18 +103,27 @@ export async function sendMessage(
         };
       }
     }
-    // A guest session handed over at sign-in is spent: its messages now count for the account.
-    if (caller.kind === 'guest' && (mergedIntoUserId || (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages)) {
+    // A guest session handed over at sign-in is spent: its messages now count for the account. A
+    // guest whose row this send created has sent nothing yet: no need to count.
+    if (caller.kind === 'guest' && (mergedIntoUserId || (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages))) {
       throw unauthorized('Authentication required');
     }
-    let conversationId = fields.conversationId;
-    if (conversationId) {
-      if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
-      if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, conversationId)) >= LIMITS.signedInMessagesPerConversation) {
+    const existing = fields.conversationId;
+    if (existing) {
+      if (!(await findOwnedConversation(tx, existing, caller.id))) throw notFound('Conversation not found');
+      if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation) {
         throw forbidden(SIGNED_IN_LIMIT_DETAIL);
       }
-    } else {
-      ({ conversationId } = await createConversationWithTask(tx, caller, titleFrom(typed, files), typed, now));
+    }
+    const conversationId = existing ?? randomUUID();
+    // A new conversation and its task are stored in the message's statement, or before the files
+    // when there are any (the files and the code analysis refer to them).
+    let alongside = existing
+      ? [touchConversation(tx, existing, now)]
+      : openConversation(tx, caller, { conversationId, title: titleFrom(typed, files), description: typed, now });
+    if (files.length > 0 && !existing) {
+      for (const statement of alongside) await statement;
+      alongside = [];
     }
     // Every archive is checked before any byte is stored: a refused one leaves nothing behind.
     for (const file of files) await analyseAttachedCode(tx, deps.config, conversationId, file.data);
@@ -125,31 +135,30 @@ export async function sendMessage(
     ]
       .filter(Boolean)
       .join('\n\n');
-    await claimLinkedFiles(tx, caller.id, conversationId, typed);
-    const [row] = await tx
-      .insert(messages)
-      .values({
+    const id = await insertSentMessage(
+      tx,
+      {
         conversationId,
         senderId: caller.id,
-        recipientId: AGENT_RECIPIENT_ID,
         content,
         type: fields.type,
-        read: true,
         attachments: stored.map((one) => one.attachment),
-        idempotencyKey: idempotency?.key ?? null,
-        requestHash: idempotency?.requestHash ?? null,
-        createdAt: now,
-      })
-      .returning({ id: messages.id });
-    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
+        idempotency,
+        now,
+      },
+      alongside,
+    );
+    await claimLinkedFiles(tx, caller.id, conversationId, typed);
+    // In the same transaction: the message is never stored without its job, nor the job without it.
+    await deps.agentQueue.enqueue(conversationId, tx);
     const first = stored[0];
     return {
       replayed: false,
-      answer: { id: row!.id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
+      answer: { id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
     };
   });
 
-  if (!result.replayed) await deps.agentQueue.enqueue(result.answer.conversation_id);
+  if (!result.replayed) deps.agentQueue.wake();
   return result.answer;
 }
 
@@ -170,26 +179,25 @@ export async function submitJob(
   const content = neutraliseTaskSectionMarker(job.content);
   const result = await deps.db.transaction(async (tx) => {
     await lockCallerRow(tx, caller);
-    const { conversationId, taskId } = await createConversationWithTask(tx, caller, job.metadata.jobTitle, content, now);
+    const conversationId = randomUUID();
+    const opening = openConversation(tx, caller, { conversationId, title: job.metadata.jobTitle, description: content, now });
+    // The attachments are claimed for the conversation, which must exist by then.
+    for (const statement of opening) await statement;
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
     if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
-    const [stored] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
-        senderId: caller.id,
-        recipientId: AGENT_RECIPIENT_ID,
-        content,
-        type: job.type,
-        read: true,
-        attachments,
-        metadata: { jobTitle: job.metadata.jobTitle, techStack: job.metadata.techStack },
-        createdAt: now,
-      })
-      .returning({ id: messages.id });
-    return { id: stored!.id, conversation_id: conversationId, task_id: taskId };
+    const id = await insertSentMessage(tx, {
+      conversationId,
+      senderId: caller.id,
+      content,
+      type: job.type,
+      attachments,
+      metadata: { jobTitle: job.metadata.jobTitle, techStack: job.metadata.techStack },
+      now,
+    });
+    await deps.agentQueue.enqueue(conversationId, tx);
+    return { id, conversation_id: conversationId, task_id: opening.taskId };
   });
-  await deps.agentQueue.enqueue(result.conversation_id);
+  deps.agentQueue.wake();
   return result;
 }
 
@@ -228,23 +236,29 @@ export async function readConversationView(
   return cache.store(conversationId, ticket, caller.id, JSON.stringify(view));
 }
 
-async function createConversationWithTask(
+/**
+ * The two inserts that open a conversation of the caller's with agent-1: the conversation and its
+ * task (PENDING_CLARIFICATION); `taskId` is the task's id. Not run yet: the caller runs them, or has
+ * the first message's statement carry them.
+ */
+function openConversation(
   tx: AppDeps['db'],
   caller: Caller,
-  title: string,
-  description: string,
-  now: Date,
-): Promise<{ conversationId: string; taskId: string }> {
-  const [conversation] = await tx
-    .insert(conversations)
-    .values({ ownerId: caller.id, title, participants: [caller.id, AGENT_RECIPIENT_ID], lastMessageAt: now, createdAt: now })
-    .returning({ id: conversations.id });
-  const conversationId = conversation!.id;
-  const [task] = await tx
-    .insert(tasks)
-    .values({ title, description, status: 'PENDING_CLARIFICATION', userId: caller.id, conversationId, createdAt: now })
-    .returning({ id: tasks.id });
-  return { conversationId, taskId: task!.id };
+  input: { conversationId: string; title: string; description: string; now: Date },
+): [ReturnType<typeof newConversation>, ReturnType<typeof newTask>] & { taskId: string } {
+  const taskId = randomUUID();
+  const statements = [
+    newConversation(tx, { id: input.conversationId, ownerId: caller.id, title: input.title, now: input.now }),
+    newTask(tx, {
+      id: taskId,
+      userId: caller.id,
+      conversationId: input.conversationId,
+      title: input.title,
+      description: input.description,
+      now: input.now,
+    }),
+  ] as [ReturnType<typeof newConversation>, ReturnType<typeof newTask>];
+  return Object.assign(statements, { taskId });
 }
 
 function titleFrom(content: string, files: IncomingFile[]): string {

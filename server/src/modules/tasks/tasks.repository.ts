@@ -164,3 +164,22 @@ export function listActiveTasksOf(db: Db, userId: string): Promise<TaskRow[]> {
     .where(and(eq(tasks.userId, userId), ne(tasks.status, 'DONE')))
     .orderBy(desc(tasks.createdAt));
 }
+
+/**
+ * The insert of a new conversation's task (spec §3 "Task"): status PENDING_CLARIFICATION, owned by
+ * the person who opened it; `id` is chosen by the caller (a random UUID). Run it, or let the conversation's first message's statement carry it.
+ */
+export function newTask(
+  db: Db,
+  input: { id: string; userId: string; conversationId: string; title: string; description: string; now: Date },
+) {
+  return db.insert(tasks).values({
+    id: input.id,
+    title: input.title,
+    description: input.description,
+    status: 'PENDING_CLARIFICATION',
+    userId: input.userId,
+    conversationId: input.conversationId,
+    createdAt: input.now,
+  });
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
@@ -11,19 +11,33 @@ import { unauthorized } from '../../lib/errors.ts';
  * Locks the caller's users row until the transaction ends, so that two sends of one caller are
  * counted one after the other. Guests get their row here on their first message (spec §3 "Guest
  * uids start with guest-"); signed-in users' rows are created only by sign-in, never from a
- * token's claims, so a deleted account is not brought back (issue #6).
+ * token's claims, so a deleted account is not brought back (issue #6). One statement either way:
+ * a guest's upsert takes the lock as it inserts or touches the row.
  * @param tx a transaction.
- * @returns the id of the account a guest session was handed over to, or null.
+ * @returns the id of the account a guest session was handed over to, or null; `created` true when
+ *   this call created the guest's row (so the guest has sent nothing yet).
  * @throws AppError 401 when a signed-in caller's account no longer exists.
  */
-export async function lockCallerRow(tx: Db, caller: Caller): Promise<{ mergedIntoUserId: string | null }> {
-  if (caller.kind === 'guest') {
-    await tx.insert(users).values({ id: caller.id, role: 'guest', isGuest: true, lastLogin: null }).onConflictDoNothing();
-  }
-  const [row] = await tx.select({ mergedIntoUserId: users.mergedIntoUserId }).from(users).where(eq(users.id, caller.id)).for('update');
+export async function lockCallerRow(tx: Db, caller: Caller): Promise<{ mergedIntoUserId: string | null; created: boolean }> {
+  const [row] =
+    caller.kind === 'guest'
+      ? await tx
+          .insert(users)
+          .values({ id: caller.id, role: 'guest', isGuest: true, lastLogin: null })
+          .onConflictDoUpdate({ target: users.id, set: { isGuest: sql`${users.isGuest}` } })
+          // xmax is 0 on a row version this statement inserted, the transaction's id on one it updated.
+          .returning({ mergedIntoUserId: users.mergedIntoUserId, created: sql<boolean>`xmax = 0` })
+      : await tx
+          .select({ mergedIntoUserId: users.mergedIntoUserId, created: sql<boolean>`false` })
+          .from(users)
+          .where(eq(users.id, caller.id))
+          .for('update');
   if (!row) throw unauthorized('This account no longer exists; sign in again');
-  return { mergedIntoUserId: row.mergedIntoUserId };
+  return { mergedIntoUserId: row.mergedIntoUserId, created: row.created === true };
 }
+
+/** A condition for SQL statements of other modules: no users row has this id yet (e.g. a guest's first request). */
+export const isUnknownUser = (id: string): SQL => sql`not exists (select 1 from ${users} where ${users.id} = ${id})`;
 
 /** A users row. */
 export type UserRow = typeof users.$inferSelect;
