@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   AGENT_RECIPIENT_ID,
   guestSessionIdSchema,
@@ -9,15 +8,14 @@ import {
 } from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, tasks } from '../../db/schema.ts';
+import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, listConversationMessages } from '../chat/chat.repository.ts';
+import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.repository.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
+import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.repository.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
-
-type TaskRow = typeof tasks.$inferSelect;
 
 /** What agent-1 needs to answer a conversation. */
 export interface AgentDeps {
@@ -45,7 +43,7 @@ export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a h
  * @throws what the brain throws (the job queue retries).
  */
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
-  const [task] = await deps.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
+  const task = await findTaskOfConversation(deps.db, conversationId);
   if (!task) return null;
   const rows = await listConversationMessages(deps.db, conversationId);
   const pending = findPendingTurn(rows, task);
@@ -137,39 +135,27 @@ export interface AgentReply {
  */
 export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, now: Date): Promise<string | null> {
   const metadata: MessageMetadata = reply.proposal ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending' } : reply.metadata;
-  const [stored] = await tx
-    .insert(messages)
-    .values({
-      conversationId: task.conversationId,
-      senderId: reply.senderId,
-      recipientId: task.userId,
-      content: reply.content,
-      type: 'direct',
-      read: false,
-      metadata,
-      replyToMessageId: reply.replyToMessageId,
-      turnKey: reply.turnKey,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: messages.turnKey })
-    .returning({ id: messages.id });
-  if (!stored) return null;
-  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, task.conversationId));
+  const storedId = await insertAgentMessage(tx, {
+    conversationId: task.conversationId,
+    senderId: reply.senderId,
+    recipientId: task.userId,
+    content: reply.content,
+    metadata,
+    replyToMessageId: reply.replyToMessageId,
+    turnKey: reply.turnKey,
+    now,
+  });
+  if (!storedId) return null;
   const proposal = reply.proposal
     ? {
-        proposalMessageId: stored.id,
+        proposalMessageId: storedId,
         proposalContent: stripTaskSection(reply.content),
         proposalStatus: 'pending' as const,
         status: 'PENDING_ACCEPTANCE' as const,
       }
     : {};
-  if (Object.keys(reply.brief).length > 0 || reply.proposal) {
-    await tx
-      .update(tasks)
-      .set({ ...reply.brief, ...proposal })
-      .where(eq(tasks.id, task.id));
-  }
-  return stored.id;
+  await applyAgentTurn(tx, task.id, { ...reply.brief, ...proposal });
+  return storedId;
 }
 
 /** The turn's reading of the request (and a proposal's estimate) as clients receive it in the message metadata. */

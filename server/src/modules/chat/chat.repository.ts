@@ -194,6 +194,46 @@ export async function insertExpertMessage(
   return row!;
 }
 
+/** An agent's message as {@link insertAgentMessage} stores it. */
+export interface AgentMessage {
+  conversationId: string;
+  /** `agent-1`, or a third-party agent's id. */
+  senderId: string;
+  recipientId: string;
+  content: string;
+  metadata: MessageMetadata;
+  replyToMessageId: string | null;
+  /** The turn it answers (agent-1's pending-turn key); a second answer to the same turn is not stored. */
+  turnKey: string | null;
+  now: Date;
+}
+
+/**
+ * Stores an agent's message and moves its conversation's last-message time. Call inside a transaction.
+ * @returns the message's id, or null when a message for the same `turnKey` is already stored.
+ */
+export async function insertAgentMessage(db: Db, message: AgentMessage): Promise<string | null> {
+  const [stored] = await db
+    .insert(messages)
+    .values({
+      conversationId: message.conversationId,
+      senderId: message.senderId,
+      recipientId: message.recipientId,
+      content: message.content,
+      type: 'direct',
+      read: false,
+      metadata: message.metadata,
+      replyToMessageId: message.replyToMessageId,
+      turnKey: message.turnKey,
+      createdAt: message.now,
+    })
+    .onConflictDoNothing({ target: messages.turnKey })
+    .returning({ id: messages.id });
+  if (!stored) return null;
+  await touchConversation(db, message.conversationId, message.now);
+  return stored.id;
+}
+
 /**
  * Conversations addressed to an agent (it is among the participants), most recent first.
  * @param ownerId only this person's, when given.

@@ -146,6 +146,33 @@ export async function updateTaskBrief(
   return row ?? null;
 }
 
+/**
+ * Applies an agent's turn to its task: brief fields, and for a proposal its message, text, status
+ * `pending` and the task's PENDING_ACCEPTANCE (spec §4 "Proposal"). Does nothing when `fields` is empty.
+ */
+export async function applyAgentTurn(
+  db: Db,
+  id: string,
+  fields: Partial<
+    Pick<
+      TaskRow,
+      | 'title'
+      | 'description'
+      | 'diagnosis'
+      | 'clarifiedScope'
+      | 'jobSummaryForEngineer'
+      | 'taskType'
+      | 'proposalMessageId'
+      | 'proposalContent'
+      | 'proposalStatus'
+      | 'status'
+    >
+  >,
+): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db.update(tasks).set(fields).where(eq(tasks.id, id));
+}
+
 /** Records the repository made for a task (spec §3 Task.github_repository). */
 export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<TaskRow['githubRepository']>): Promise<void> {
   await db.update(tasks).set({ githubRepository: link }).where(eq(tasks.id, id));
