@@ -19,6 +19,7 @@ async function sendFrom(
   baseUrl: string,
   guest: string,
   file?: { name: string; data: Uint8Array },
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
   const form = new FormData();
   for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', content: 'My build fails on CI but not locally' })) {
@@ -34,7 +35,12 @@ async function sendFrom(
       {
         method: 'POST',
         localAddress,
-        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length, 'x-guest-session-id': guest },
+        headers: {
+          'content-type': encoded.headers.get('content-type')!,
+          'content-length': body.length,
+          'x-guest-session-id': guest,
+          ...headers,
+        },
       },
       (response) => {
         let text = '';
@@ -81,6 +87,22 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     const other = await sendFrom('127.0.0.4', server.url, newGuestId());
     expect(other.status).toBe(200);
+  });
+
+  it('answers a retry with an Idempotency-Key already used without counting it, also once the address is at its limit', async () => {
+    // 127.0.0.7 starts clean: three guests (the session limit) send two messages each (spec §5), the hourly limit.
+    const guests = [newGuestId(), newGuestId(), newGuestId()];
+    const sent = [];
+    for (const [i, guest] of guests.entries()) {
+      for (const n of [1, 2]) sent.push(await sendFrom('127.0.0.7', server.url, guest, undefined, { 'idempotency-key': `send-${i}-${n}` }));
+    }
+    expect(sent.map((answer) => answer.status)).toEqual(Array(MESSAGES).fill(200));
+    // The last answer was lost on the way: the client sends the same request with the same key again.
+    const retry = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-2' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.id).toBe(sent.at(-1)!.body.id);
+    const fresh = await sendFrom('127.0.0.7', server.url, guests[1]!, undefined, { 'idempotency-key': 'send-1-3' });
+    expect(fresh.status).toBe(429);
   });
 
   it('refuses uploads past the hourly byte allowance and stores nothing of the refused one', async () => {

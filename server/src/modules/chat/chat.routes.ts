@@ -18,6 +18,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { isUnknownUser } from '../users/users.repository.ts';
+import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 import { registerConversationEventRoutes } from './conversation-events.ts';
 
@@ -45,15 +46,21 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       const key = request.headers['idempotency-key'];
       const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
+      // A retry of a send already stored is answered (or refused with 422) by sendMessage without
+      // storing anything, so it does not count against the address's allowance: a client whose answer
+      // was lost on the way gets it even when that send was the last one allowed.
+      const retry = parsedKey !== null && (await findMessageByIdempotencyKey(deps.db, caller.id, parsedKey.data)) !== null;
       // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not. One
       // statement counts the message and, for a guest id the database does not know yet, the session.
-      await countClientUses(deps, request.ip, [
-        ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
-        { limit: 'messages' },
-      ]);
+      if (!retry) {
+        await countClientUses(deps, request.ip, [
+          ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
+          { limit: 'messages' },
+        ]);
+      }
       const { fields, files } = await readMessageBody(request);
       const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
-      if (bytes > 0) await countUploadBytes(deps, request.ip, bytes);
+      if (bytes > 0 && !retry) await countUploadBytes(deps, request.ip, bytes);
       const parsed = sendMessageFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest(firstIssue(parsed.error));
       const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(parsed.data, files) } : null;
