@@ -1,22 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { BrandLink } from '../../../components/layout/brand-link.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
 import { SignInModal } from '../../../components/sign-in/sign-in-modal.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { rememberPreAuthState } from '../../../lib/storage.ts';
-import { useChatSession } from '../hooks/use-chat-session.ts';
+import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
-import { useProposalActions } from '../hooks/use-proposal-actions.ts';
-import { ChatComposer } from './chat-composer.tsx';
+import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
-import { GitHubModal } from './github-modal.tsx';
 import { AgentNote, Hero } from './hero.tsx';
 import { ProfileStrip } from './profile-strip.tsx';
-import { ThankYouModal } from './thank-you-modal.tsx';
 
 /** Routes that need sign-in send visitors here with this state (spec §2): the sign-in card shows. */
 export interface HomeLocationState {
@@ -29,29 +24,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** The home chat page (spec §2 "Home chat page"): hero view without messages, chat view with them. */
 export function ChatPage() {
-  const auth = useAuth();
   const { productName, aiName } = useProductConfig();
   const location = useLocation();
-  const isSignedIn = auth.token !== null;
   const locationState = location.state as HomeLocationState | null;
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  // preventScroll: the page is scrolling to the new message; focusing must not interrupt it.
-  const focusInput = useCallback(() => inputRef.current?.focus({ preventScroll: true }), []);
-  const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput });
-  const [thankYouOpen, setThankYouOpen] = useState(false);
-  const [gitHubOpen, setGitHubOpen] = useState(false);
-
-  const proposals = useProposalActions({
-    conversationId: chat.conversationId,
-    isSignedIn,
-    authReady: auth.status === 'ready',
-    // The accept and modify hooks refresh the messages themselves.
-    onAccepted: (messageId) => {
-      chat.markAccepted(messageId);
-      setThankYouOpen(true);
-    },
-    onModified: () => chat.startWaitingForAgent(),
-  });
+  const controls = useConversation();
+  const { auth, isSignedIn, chat, proposals } = controls;
 
   const { signIn } = auth;
   const { conversationId, setError } = chat;
@@ -109,21 +86,6 @@ export function ChatPage() {
         ? 'Describe what you are building and where you are stuck...'
         : 'Type your reply...';
 
-  const composer = (
-    <ChatComposer
-      value={chat.input}
-      onChange={chat.setInput}
-      onSend={() => void chat.send()}
-      attachments={chat.attachments}
-      onAddFiles={chat.addAttachments}
-      onRemoveAttachment={chat.removeAttachment}
-      onShareCode={() => setGitHubOpen(true)}
-      disabled={chat.limitReached || chat.proposalAccepted}
-      sending={chat.sending}
-      placeholder={placeholder}
-      inputRef={inputRef}
-    />
-  );
   const signInCard = chat.signInPromptVisible && !isSignedIn ? <SignInCard onSignIn={() => void startSignIn('card')} /> : null;
 
   return (
@@ -144,9 +106,7 @@ export function ChatPage() {
       {hero ? (
         <main className="hero">
           <Hero />
-          <ErrorBanner message={chat.error} onDismiss={chat.dismissError} />
-          {signInCard}
-          {composer}
+          <ConversationDock controls={controls} placeholder={placeholder} beforeComposer={signInCard} />
           <AgentNote aiName={aiName} />
         </main>
       ) : (
@@ -165,13 +125,7 @@ export function ChatPage() {
           </main>
           <div className="dock">
             <div className="dock__inner">
-              {chat.proposalAccepted ? (
-                <div className="banner banner--success" role="status">
-                  <strong>Proposal Accepted!</strong> Our team will contact you by email.
-                </div>
-              ) : null}
-              <ErrorBanner message={chat.error} onDismiss={chat.dismissError} />
-              {composer}
+              <ConversationDock controls={controls} placeholder={placeholder} />
               <AgentNote aiName={aiName} />
             </div>
           </div>
@@ -185,13 +139,7 @@ export function ChatPage() {
         onSignIn={() => void startSignIn('modal')}
         onClose={proposals.cancelSignIn}
       />
-      <ThankYouModal open={thankYouOpen} onClose={() => setThankYouOpen(false)} />
-      <GitHubModal
-        open={gitHubOpen}
-        onClose={() => setGitHubOpen(false)}
-        conversationId={conversationId}
-        userEmail={auth.user?.email ?? null}
-      />
+      <ConversationModals controls={controls} />
     </div>
   );
 }
