@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { AGENT_RECIPIENT_ID, type Attachment, type ConversationSummary, type MessageMetadata } from '@unstuck/contract';
+import {
+  AGENT_RECIPIENT_ID,
+  type Attachment,
+  type ConversationSummary,
+  type MessageMetadata,
+  type ProposalStatus,
+} from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
 
@@ -192,6 +198,14 @@ export async function insertExpertMessage(
     })
     .where(eq(conversations.id, input.conversationId));
   return row!;
+}
+
+/** Sets the `proposal_status` a proposal message shows (spec §4 "Proposal"), keeping the rest of its metadata. */
+export async function setMessageProposalStatus(db: Db, messageId: string, status: ProposalStatus): Promise<void> {
+  await db
+    .update(messages)
+    .set({ metadata: sql`${messages.metadata} || ${JSON.stringify({ proposal_status: status })}::jsonb` })
+    .where(eq(messages.id, messageId));
 }
 
 /** An agent's message as {@link insertAgentMessage} stores it. */

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { ProposalActionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { conversations, messages, tasks } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { setMessageProposalStatus } from '../chat/chat.repository.ts';
+import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.repository.ts';
 
 type ProposalAction = 'accept' | 'modify';
 
@@ -24,13 +24,7 @@ export async function actOnProposal(
 ): Promise<ProposalActionResponse> {
   const now = deps.clock.now();
   const task = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ task: tasks, metadata: messages.metadata })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .innerJoin(tasks, eq(tasks.conversationId, messages.conversationId))
-      .where(and(eq(messages.id, messageId), eq(conversations.ownerId, caller.id)))
-      .for('update', { of: tasks });
+    const row = await lockTaskOfProposal(tx, messageId, caller.id);
     // Only a message the agent sent as a proposal can be acted on; anything else (a question, the
     // person's own message) is not a proposal at all, so 404 rather than "replaced" (issue #6 item 14).
     if (!row || row.metadata.kind !== 'proposal' || row.task.proposalMessageId === null) throw notFound('Proposal not found');
@@ -46,12 +40,9 @@ export async function actOnProposal(
           : { status: 'ACCEPTED' as const, endUserAcceptedTask: true, proposalStatus: 'accepted' as const, proposalAcceptedAt: now }
         : { proposalStatus: 'modification_requested' as const };
     if (Object.keys(changes).length === 0) return current;
-    const [updated] = await tx.update(tasks).set(changes).where(eq(tasks.id, current.id)).returning();
-    await tx
-      .update(messages)
-      .set({ metadata: sql`${messages.metadata} || ${JSON.stringify({ proposal_status: updated!.proposalStatus })}::jsonb` })
-      .where(eq(messages.id, messageId));
-    return updated!;
+    const updated = await updateProposalState(tx, current.id, changes);
+    await setMessageProposalStatus(tx, messageId, updated.proposalStatus!);
+    return updated;
   });
 
   if (action === 'modify') await deps.agentQueue.enqueue(task.conversationId);

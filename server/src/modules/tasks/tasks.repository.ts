@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { tasks, users } from '../../db/schema.ts';
+import { conversations, messages, tasks, users } from '../../db/schema.ts';
 
 /** A tasks row. */
 export type TaskRow = typeof tasks.$inferSelect;
@@ -171,6 +171,37 @@ export async function applyAgentTurn(
 ): Promise<void> {
   if (Object.keys(fields).length === 0) return;
   await db.update(tasks).set(fields).where(eq(tasks.id, id));
+}
+
+/**
+ * Locks (FOR UPDATE) the task of the conversation holding message `messageId`, if `ownerId` owns that
+ * conversation: the proposal actions' read (spec §4 "Proposal"). Call inside a transaction.
+ * @returns the task and the message's metadata, or null when the message is unknown or someone else's.
+ */
+export async function lockTaskOfProposal(db: Db, messageId: string, ownerId: string) {
+  const [row] = await db
+    .select({ task: tasks, metadata: messages.metadata })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(tasks, eq(tasks.conversationId, messages.conversationId))
+    .where(and(eq(messages.id, messageId), eq(conversations.ownerId, ownerId)))
+    .for('update', { of: tasks });
+  return row ?? null;
+}
+
+/**
+ * Records a proposal action on its task: accepted (status ACCEPTED, endUserAcceptedTask,
+ * proposalAcceptedAt) or a modification asked for (spec §4 "Proposal").
+ * @returns the updated row. @throws when the task does not exist (the caller holds its lock).
+ */
+export async function updateProposalState(
+  db: Db,
+  id: string,
+  fields: Partial<Pick<TaskRow, 'status' | 'endUserAcceptedTask' | 'proposalStatus' | 'proposalAcceptedAt'>>,
+): Promise<TaskRow> {
+  const [row] = await db.update(tasks).set(fields).where(eq(tasks.id, id)).returning();
+  if (!row) throw new Error(`task ${id} vanished while locked`);
+  return row;
 }
 
 /** Records the repository made for a task (spec §3 Task.github_repository). */
