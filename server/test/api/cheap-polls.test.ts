@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../src/db/schema.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
+import { databaseKinds } from '../support/databases.ts';
 import { identityHeaders, newGuestId, sendMessage, type Identity } from '../support/http.ts';
-import { signInAs, startOn } from '../support/test-server.ts';
+import { signInAs, useSharedDatabase, type startOn } from '../support/test-server.ts';
 
 type Running = Awaited<ReturnType<typeof startOn>>;
 
@@ -35,27 +32,9 @@ async function pollUntil(server: Running, identity: Identity, conversationId: st
 }
 
 describe.each(databaseKinds)('cheap polls of an unchanged conversation on %s', { timeout: 120_000 }, (kind) => {
-  let testDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
-  const running: Running[] = [];
-
-  afterEach(async () => {
-    for (const server of running.splice(0)) await server.close().catch(() => undefined);
-    await testDatabase?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    testDatabase = undefined;
-  });
-
-  const start = async () => {
-    if (!testDatabase) {
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-polls-'));
-      testDatabase = await createTestDatabase(kind, dataDir);
-    }
-    // No agent worker: nothing but the test writes to the conversation.
-    const server = await startOn(testDatabase, { AGENT_WORKER: 'false' });
-    running.push(server);
-    return server;
-  };
+  const instances = useSharedDatabase(kind);
+  // No agent worker: nothing but the test writes to the conversation.
+  const start = () => instances.start({ AGENT_WORKER: 'false' });
 
   it('answers repeated polls, guest or signed in, with no database query; 304 for a matching ETag', async () => {
     const server = await start();

@@ -1,37 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
 import { openEventStream, type ServerEvent } from '../support/event-stream.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
-import { signInAs, startOn } from '../support/test-server.ts';
-
-type Running = Awaited<ReturnType<typeof startOn>>;
+import { signInAs, useSharedDatabase } from '../support/test-server.ts';
 
 const contentOf = (event: ServerEvent) => (JSON.parse(event.data) as { content: string }).content;
 
 describe.each(databaseKinds)('conversation event stream on %s', { timeout: 120_000 }, (kind) => {
-  let testDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
-  const running: Running[] = [];
-
-  afterEach(async () => {
-    for (const server of running.splice(0)) await server.close().catch(() => undefined);
-    await testDatabase?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    testDatabase = undefined;
-  });
-
-  const start = async () => {
-    if (!testDatabase) {
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-events-'));
-      testDatabase = await createTestDatabase(kind, dataDir);
-    }
-    const server = await startOn(testDatabase, { AGENT_WORKER: 'false' });
-    running.push(server);
-    return server;
-  };
+  const instances = useSharedDatabase(kind);
+  // No agent worker: nothing but the test writes to the conversation.
+  const start = () => instances.start({ AGENT_WORKER: 'false' });
 
   it('pushes new messages; after a reconnect with Last-Event-ID exactly the missed ones come', async () => {
     const server = await start();

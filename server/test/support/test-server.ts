@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -67,6 +67,35 @@ export function useTestServer(kind: 'pglite' | 'postgres', env: Record<string, s
       return Reflect.get(running, property);
     },
   });
+}
+
+/**
+ * Instances that share one test database of `kind` within a test (several instances on one PostgreSQL,
+ * or a restart): `start(env)` creates the database on its first call and starts one more server on it.
+ * After each test every server is closed and the database dropped.
+ */
+export function useSharedDatabase(kind: 'pglite' | 'postgres') {
+  let testDatabase: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  const running: Array<Awaited<ReturnType<typeof startOn>>> = [];
+  afterEach(async () => {
+    for (const server of running.splice(0)) await server.close().catch(() => undefined);
+    await testDatabase?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    testDatabase = undefined;
+    dataDir = undefined;
+  });
+  return {
+    async start(env: Record<string, string> = {}) {
+      if (!testDatabase) {
+        dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-shared-'));
+        testDatabase = await createTestDatabase(kind, dataDir);
+      }
+      const server = await startOn(testDatabase, env);
+      running.push(server);
+      return server;
+    },
+  };
 }
 
 /**

@@ -117,19 +117,7 @@ export async function findConversation(db: Db, id: string) {
  * (spec §3 "Conversation": id, title, message_count, participants, last_message_at).
  */
 export async function listConversationSummaries(db: Db, ownerId: string): Promise<ConversationSummary[]> {
-  const rows = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      participants: conversations.participants,
-      lastMessageAt: conversations.lastMessageAt,
-      messageCount: count(messages.id),
-    })
-    .from(conversations)
-    .leftJoin(messages, eq(messages.conversationId, conversations.id))
-    .where(eq(conversations.ownerId, ownerId))
-    .groupBy(conversations.id)
-    .orderBy(desc(conversations.lastMessageAt));
+  const rows = await ownedConversations(db, ownerId);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -306,7 +294,25 @@ export interface InboxRow {
  * others not read yet, its task and its latest message.
  */
 export async function listInbox(db: Db, ownerId: string): Promise<InboxRow[]> {
-  const rows = await db
+  const rows = await ownedConversations(db, ownerId);
+  if (rows.length === 0) return [];
+  const latest = await db
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(
+      inArray(
+        messages.conversationId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(messages.conversationId, desc(messages.seq));
+  const byConversation = new Map(latest.map((message) => [message.conversationId, message]));
+  return rows.map((row) => ({ ...row, lastMessage: byConversation.get(row.id) ?? null }));
+}
+
+/** The owner's conversations, most recent first, with message and unread counts and their task: one grouped query. */
+function ownedConversations(db: Db, ownerId: string) {
+  return db
     .select({
       id: conversations.id,
       title: conversations.title,
@@ -324,17 +330,4 @@ export async function listInbox(db: Db, ownerId: string): Promise<InboxRow[]> {
     .where(eq(conversations.ownerId, ownerId))
     .groupBy(conversations.id, tasks.id)
     .orderBy(desc(conversations.lastMessageAt));
-  if (rows.length === 0) return [];
-  const latest = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(
-      inArray(
-        messages.conversationId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(messages.conversationId, desc(messages.seq));
-  const byConversation = new Map(latest.map((message) => [message.conversationId, message]));
-  return rows.map((row) => ({ ...row, lastMessage: byConversation.get(row.id) ?? null }));
 }

@@ -112,15 +112,7 @@ export function ChatPage() {
       ) : (
         <>
           <main className="chat" ref={conversationRef}>
-            <ConversationMessages
-              restoring={chat.restoring}
-              messages={chat.messages}
-              aiName={aiName}
-              busyProposalId={proposals.busyMessageId}
-              onProposalAction={proposals.request}
-              thinking={thinking}
-              draft={chat.draft}
-            />
+            <ConversationMessages controls={controls} />
             {signInCard}
           </main>
           <div className="dock">

@@ -1,6 +1,5 @@
-import type { StreamedDraft } from '../api/conversation-events.ts';
-import type { ProposalAction } from '../hooks/use-proposal-actions.ts';
-import type { ChatMessage } from '../types.ts';
+import { useProductConfig } from '../../../lib/product-config.ts';
+import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { MessageList } from './message-list.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 
@@ -9,39 +8,25 @@ import { TypingIndicator } from './typing-indicator.tsx';
  * the message list with its proposal buttons, and the typing indicator while agent-1 thinks (its
  * streamed draft instead, once text arrives).
  */
-export function ConversationMessages({
-  restoring,
-  messages,
-  aiName,
-  busyProposalId,
-  onProposalAction,
-  thinking,
-  draft,
-}: {
-  restoring: boolean;
-  messages: ChatMessage[];
-  aiName: string;
-  busyProposalId: string | null;
-  onProposalAction: (action: ProposalAction) => void;
-  thinking: boolean;
-  draft: StreamedDraft | null;
-}) {
+export function ConversationMessages({ controls }: { controls: ConversationControls }) {
+  const { aiName } = useProductConfig();
+  const { chat, proposals } = controls;
   return (
     <>
-      {restoring ? (
+      {chat.restoring ? (
         <p className="chat__loading" role="status">
           Loading your conversation…
         </p>
       ) : null}
       <MessageList
-        messages={messages}
+        messages={chat.messages}
         aiName={aiName}
-        busyProposalId={busyProposalId}
-        onAccept={(messageId) => onProposalAction({ kind: 'accept', messageId })}
-        onModify={(messageId) => onProposalAction({ kind: 'modify', messageId })}
-        draft={draft}
+        busyProposalId={proposals.busyMessageId}
+        onAccept={(messageId) => proposals.request({ kind: 'accept', messageId })}
+        onModify={(messageId) => proposals.request({ kind: 'modify', messageId })}
+        draft={chat.draft}
       />
-      {thinking && !draft ? <TypingIndicator /> : null}
+      {chat.pageState !== 'idle' && !chat.draft ? <TypingIndicator /> : null}
     </>
   );
 }

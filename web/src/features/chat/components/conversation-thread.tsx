@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { inboxQueryKey } from '../../../lib/inbox.ts';
-import { useProductConfig } from '../../../lib/product-config.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
@@ -13,10 +12,9 @@ import { ConversationMessages } from './conversation-messages.tsx';
  * continues it exactly as on the home page. Mount it with `key={conversationId}`.
  */
 export function ConversationThread({ conversationId }: { conversationId: string }) {
-  const { aiName } = useProductConfig();
   const queryClient = useQueryClient();
   const controls = useConversation(conversationId);
-  const { chat, proposals } = controls;
+  const { chat } = controls;
 
   // Each fetch of the thread marks it read on the server: the list's counts follow.
   const lastId = chat.messages.at(-1)?.id;
@@ -31,15 +29,7 @@ export function ConversationThread({ conversationId }: { conversationId: string 
   return (
     <section className="thread" aria-label="Conversation thread" ref={threadRef}>
       <div className="thread__messages">
-        <ConversationMessages
-          restoring={chat.restoring}
-          messages={chat.messages}
-          aiName={aiName}
-          busyProposalId={proposals.busyMessageId}
-          onProposalAction={proposals.request}
-          thinking={thinking}
-          draft={chat.draft}
-        />
+        <ConversationMessages controls={controls} />
       </div>
       <div className="thread__dock">
         <ConversationDock

@@ -7,6 +7,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { PROFILE_TEXTS, useUpdateProfile } from '../api/update-profile.ts';
 import { ListEditor } from './list-editor.tsx';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
+import { FormStatus } from '../../../components/form-status.tsx';
 
 /** Spec §9 "Redirect delays": 1.5 s after a profile save. */
 const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -65,16 +66,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form className="panel profile-form" onSubmit={(event) => void submit(event)}>
-      {saved ? (
-        <p className="banner banner--success" role="status">
-          {PROFILE_TEXTS.saved}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="banner banner--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormStatus success={saved ? PROFILE_TEXTS.saved : null} error={error} />
       <label className="field">
         <span className="field__label">Name</span>
         <input className="field__input" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />

@@ -4,6 +4,7 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { useSubmitJob } from '../api/submit-job.ts';
 import { AttachmentDropZone } from './attachment-drop-zone.tsx';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
+import { FormStatus } from '../../../components/form-status.tsx';
 
 /** Spec §5 and §9 texts and delays of the job submission. */
 export const JOB_TEXTS = {
@@ -51,16 +52,7 @@ export function SubmitJobPage() {
   return (
     <PageLayout title="Submit a Job to the agent">
       <form className="panel job-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {done ? (
-          <p className="banner banner--success" role="status">
-            {JOB_TEXTS.submitted}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="banner banner--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormStatus success={done ? JOB_TEXTS.submitted : null} error={error} />
         <label className="field">
           <span className="field__label">Job Title *</span>
           <input className="field__input" value={title} onChange={(event) => setTitle(event.target.value)} required disabled={busy} />
