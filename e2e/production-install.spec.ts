@@ -50,7 +50,8 @@ describe('a production install without dev dependencies', () => {
     expect(health.status).toBe(200);
     const home = await fetch(`${server.baseUrl}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="root"></div>');
+    // The home page's first view is painted in the page itself (decision 025).
+    expect(await home.text()).toMatch(/<div id="root"><!--first-view-->.*Stuck building with/s);
     expect(server.output()).not.toMatch(/Unsupported runtime/);
     // Production logs are JSON lines for collectors.
     expect(server.output()).toMatch(/^\{"level":30,.*"msg":"Unstuck is ready: open http:\/\/localhost:\d+"\}$/m);

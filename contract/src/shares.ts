@@ -2,13 +2,6 @@ import { z } from 'zod';
 import { messageSchema } from './messages.ts';
 import { codeAnalysisSchema, taskStatusSchema } from './tasks.ts';
 
-/** The texts of spec §8 "Share page", by the answer's status; the server sends them as `detail` too. */
-export const SHARE_ERROR_TEXT = {
-  notFound: 'Share link not found. It may have been deleted or is invalid.',
-  expired: 'This share link has expired. You can request access below.',
-  inactive: 'This share link is no longer active.',
-} as const;
-
 /**
  * The task as its public share page shows it (spec §2 "Shared task page"): nothing that names the
  * customer (no user id, name or email: a guest's id is its session credential), no admin notes.

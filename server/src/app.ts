@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { publicConfig } from './modules/site/public-config.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
 import { registerProfileRoutes } from './modules/users/profile.routes.ts';
@@ -113,6 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  await registerWebApp(app);
+  await registerWebApp(app, publicConfig(deps.config));
   return app;
 }

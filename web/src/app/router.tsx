@@ -4,7 +4,10 @@ import { RouterProvider } from 'react-router/dom';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
+import { preloadMarkdown } from '../components/markdown.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
+import { sharedTaskQueryOptions } from '../features/task-share/api/get-shared-task.ts';
+import { queryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 import HomeRoute from './routes/home.tsx';
 import { UnknownPath } from './routes/unknown-path.tsx';
@@ -57,10 +60,17 @@ export const routes: RouteObject[] = [
         page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
       ),
       { path: '/admin/*', element: <AdminGuard /> },
-      // Without a token the page says "Invalid share link" (spec §5).
+      // Without a token the page says "Invalid share link" (spec §5). The task, its schema, the
+      // page's code and the Markdown renderer load at once, not one after another.
       {
         path: '/task-share/:shareToken?',
-        element: page(() => import('../features/task-share/components/shared-task-page.tsx'), 'SharedTaskPage'),
+        loader: ({ params }) => {
+          void queryClient.prefetchQuery(sharedTaskQueryOptions(params.shareToken ?? ''));
+          preloadMarkdown();
+          return null;
+        },
+        lazy: async () => ({ Component: (await import('../features/task-share/components/shared-task-page.tsx')).SharedTaskPage }),
+        hydrateFallbackElement: <PageSpinner label="Loading the shared task" />,
       },
       signedIn(
         '/expert-queue',

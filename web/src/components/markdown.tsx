@@ -14,6 +14,11 @@ function loadRenderer(): Promise<Renderer> {
   return loading;
 }
 
+/** Starts loading the renderer ahead of a page that will show Markdown (its data still on the way). */
+export function preloadMarkdown(): void {
+  loadRenderer().catch(() => undefined);
+}
+
 /**
  * Renders Markdown with `renderMarkdown` (markdown-render.ts); links open in a new tab. Until the
  * renderer has loaded, the text shows as written (React escapes it), so nothing unsanitized is inserted.

@@ -16,7 +16,9 @@ export interface ModalProps {
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and the
- * page behind becomes inert. A click on the dialog element itself is a click on the backdrop.
+ * page behind becomes inert. A click on the dialog element itself is a click on the backdrop. When
+ * it closes (or unmounts), focus goes back to what had it before it opened, usually the button that
+ * opened it (WCAG 2.4.3), unless that element has left the page.
  */
 export function Modal({ open, title, onClose, children, footer, closeOnBackdrop = true, className, icon }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,9 +26,13 @@ export function Modal({ open, title, onClose, children, footer, closeOnBackdrop 
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, [open]);
 
   if (!open) return null;

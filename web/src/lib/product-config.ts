@@ -1,18 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@unstuck/contract';
+import { PAGE_CONFIG_ELEMENT_ID, type PublicConfig } from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 
 /** The names the server configures (GET /api/config); these defaults apply until it answers, or if it cannot. */
-export const DEFAULT_PRODUCT_CONFIG: PublicConfig = { productName: 'Unstuck', aiName: 'Unstuck AI' };
+export const DEFAULT_PRODUCT_CONFIG: PublicConfig = { productName: 'Unstuck', aiName: 'Unstuck AI', hourlyRate: '$95' };
 
-/** `GET /api/config`: the product and AI names. */
+export const productConfigQueryKey = ['config'] as const;
+
+/** `GET /api/config`: the product and AI names and the hourly rate. */
 export const getProductConfig = () => apiRequest<PublicConfig>('/api/config');
 
-/** The product and AI names; the defaults until the server has answered. */
+/**
+ * The configuration the server wrote into the page (contract `PAGE_CONFIG_ELEMENT_ID`), so the first
+ * view needs no request for it; null when the page has none (the Vite dev server) or it is unreadable.
+ */
+function configInPage(): PublicConfig | null {
+  try {
+    const text = document.getElementById(PAGE_CONFIG_ELEMENT_ID)?.textContent;
+    const value: unknown = text ? JSON.parse(text) : null;
+    if (!value || typeof value !== 'object') return null;
+    const { productName, aiName, hourlyRate } = value as Record<string, unknown>;
+    return typeof productName === 'string' && typeof aiName === 'string' && typeof hourlyRate === 'string'
+      ? { productName, aiName, hourlyRate }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The product and AI names and the rate: from the page, else the defaults until the server has answered. */
 export function useProductConfig(): PublicConfig {
   const { data } = useQuery({
-    queryKey: ['config'],
+    queryKey: productConfigQueryKey,
     queryFn: getProductConfig,
+    initialData: () => configInPage() ?? undefined,
     staleTime: Infinity,
     retry: false,
   });

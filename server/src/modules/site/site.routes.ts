@@ -2,11 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { publicConfig } from './public-config.ts';
 
-/** `GET /api/config`: the only configuration that reaches the browser (CONVENTIONS.md). */
+/** What search engines must not list: a share link is a credential, so neither its page nor its data and files. */
+const NOT_INDEXED = /^\/(api\/)?task-share(\/|$)/;
+
+/**
+ * `GET /api/config`: the configuration the web app shows (the page carries the same, web-app.ts).
+ * Also `X-Robots-Tag: noindex` on share pages and their API; registered before every route, so the
+ * hook covers them all.
+ */
 export function registerSiteRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    productName: deps.config.PRODUCT_NAME,
-    aiName: deps.config.AI_NAME,
-  }));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (NOT_INDEXED.test(request.url)) reply.header('x-robots-tag', 'noindex');
+    done();
+  });
+  const answer = publicConfig(deps.config);
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => answer);
 }

@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import escapeHtml from 'escape-html';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_VIEW_MARKERS, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
 import { WEB_DIST } from '../../paths.ts';
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
@@ -10,18 +14,61 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|
 /** Year-long `immutable` caching for hashed assets; everything else (index.html) is revalidated each time. */
 export const cacheControlFor = (filePath: string) => (HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
 
+/** One page's HTML with its compressed copies, made once at start. */
+interface PreparedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const prepare = (html: string): PreparedPage => {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+};
+
+/**
+ * The built index.html with the configuration in place of its placeholders (contract
+ * PAGE_CONFIG_TOKENS, escaped for HTML; PAGE_CONFIG_JSON_TOKEN as JSON that cannot close its
+ * `<script>` element), in two variants: `home` keeps the first view painted at build
+ * (docs/decisions/025-react-and-a-painted-first-view.md), `other` drops it, so that another page does
+ * not flash the home page before its script runs.
+ */
+export function fillPage(html: string, config: PublicConfig): { home: string; other: string } {
+  const values = new Map<string, string>(Object.entries(PAGE_CONFIG_TOKENS).map(([key, token]) => [token, escapeHtml(config[key as keyof PublicConfig])]));
+  values.set(PAGE_CONFIG_JSON_TOKEN, JSON.stringify(config).replaceAll('<', '\\u003c'));
+  // One pass, so a configured value that reads like a placeholder stays as written.
+  const tokens = new RegExp([...values.keys()].join('|'), 'g');
+  const home = html.replace(tokens, (token) => values.get(token) ?? token);
+  const start = home.indexOf(FIRST_VIEW_MARKERS.start);
+  const end = home.indexOf(FIRST_VIEW_MARKERS.end);
+  const other = start >= 0 && end > start ? home.slice(0, start) + home.slice(end + FIRST_VIEW_MARKERS.end.length) : home;
+  return { home, other };
+}
+
 /**
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
- * accepts them (made at build time by scripts/compress-web.mjs), and index.html for every other page
- * path (spec §2: the app's router owns them). API, MCP tool and asset paths that match nothing
- * answer a JSON 404, never the app's page (a client must not think it connected).
+ * accepts them (made at build time by scripts/compress-web.mjs), and the app's page for every other
+ * page path (spec §2: the app's router owns them), `/` with its painted first view. API, MCP tool and
+ * asset paths that match nothing answer a JSON 404, never the app's page (a client must not think it
+ * connected).
  */
-export async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
+export async function registerWebApp(app: FastifyInstance, config: PublicConfig): Promise<void> {
+  const indexFile = path.join(WEB_DIST, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  let pages: { home: PreparedPage; other: PreparedPage } | null = null;
   if (hasWeb) {
+    const filled = fillPage(readFileSync(indexFile, 'utf8'), config);
+    pages = { home: prepare(filled.home), other: prepare(filled.other) };
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       wildcard: false,
+      // The page is ours to send (filled in above); the file itself holds placeholders.
+      index: false,
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
@@ -29,11 +76,21 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       },
     });
   }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, prepared: { home: PreparedPage; other: PreparedPage }) => {
+    const page = pathname === '/' ? prepared.home : prepared.other;
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(page.identity);
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page.
-    const isPage = request.method === 'GET' && !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
-    if (isPage && hasWeb) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+    if (isPage && pages) return sendPage(request, reply, pathname, pages);
     return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
   });
 }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { BrandLink } from '../../../components/layout/brand-link.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
-import { SignInModal } from '../../../components/sign-in/sign-in-modal.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { rememberPreAuthState } from '../../../lib/storage.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
@@ -12,6 +11,9 @@ import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
 import { AgentNote, Hero } from './hero.tsx';
 import { ProfileStrip } from './profile-strip.tsx';
+
+// Opened by a proposal action, after the page is up: its code loads then.
+const SignInModal = lazy(async () => ({ default: (await import('../../../components/sign-in/sign-in-modal.tsx')).SignInModal }));
 
 /** Routes that need sign-in send visitors here with this state (spec §2): the sign-in card shows. */
 export interface HomeLocationState {
@@ -124,13 +126,17 @@ export function ChatPage() {
         </>
       )}
 
-      <SignInModal
-        open={proposals.signInRequired}
-        title="Sign in to continue"
-        message="Please sign in to accept or modify this proposal."
-        onSignIn={() => void startSignIn('modal')}
-        onClose={proposals.cancelSignIn}
-      />
+      {proposals.signInRequired ? (
+        <Suspense fallback={null}>
+          <SignInModal
+            open
+            title="Sign in to continue"
+            message="Please sign in to accept or modify this proposal."
+            onSignIn={() => void startSignIn('modal')}
+            onClose={proposals.cancelSignIn}
+          />
+        </Suspense>
+      ) : null}
       <ConversationModals controls={controls} />
     </div>
   );

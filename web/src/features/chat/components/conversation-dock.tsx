@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { ChatComposer } from './chat-composer.tsx';
-import { GitHubModal } from './github-modal.tsx';
-import { ThankYouModal } from './thank-you-modal.tsx';
+
+// Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
+const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
+const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.tsx')).GitHubModal }));
 
 /**
  * Below a conversation (home page and Messages): the "Proposal Accepted!" banner once accepted, the
@@ -50,14 +52,11 @@ export function ConversationDock({
 export function ConversationModals({ controls }: { controls: ConversationControls }) {
   const { modals, chat, auth } = controls;
   return (
-    <>
-      <ThankYouModal open={modals.thankYouOpen} onClose={modals.closeThankYou} />
-      <GitHubModal
-        open={modals.gitHubOpen}
-        onClose={modals.closeGitHub}
-        conversationId={chat.conversationId}
-        userEmail={auth.user?.email ?? null}
-      />
-    </>
+    <Suspense fallback={null}>
+      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} /> : null}
+      {modals.gitHubOpen ? (
+        <GitHubModal open onClose={modals.closeGitHub} conversationId={chat.conversationId} userEmail={auth.user?.email ?? null} />
+      ) : null}
+    </Suspense>
   );
 }

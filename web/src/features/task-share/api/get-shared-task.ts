@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { shareResponseSchema, type ShareResponse } from '@unstuck/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShareResponse } from '@unstuck/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { SHARE_TEXTS, shareFailureFor, type ShareFailure } from '../utils/share-errors.ts';
 
@@ -13,25 +13,32 @@ export class ShareLoadError extends Error {
   }
 }
 
-/**
- * `GET /api/task-share/{shareToken}` (spec §7), without any sign-in: the link is the credential.
- * @throws ShareLoadError with the spec's text for an empty token, an error answer, an answer that is
- *   not JSON or one without a task.
- */
-export async function getSharedTask(token: string): Promise<ShareResponse> {
-  if (!token.trim()) throw new ShareLoadError({ message: SHARE_TEXTS.emptyToken, canRequestAccess: false });
-  let body: unknown;
+/** The answer's JSON, unchecked; the status texts of spec §8 for an error answer or one that is not JSON. */
+async function fetchSharedTask(token: string): Promise<unknown> {
   try {
-    body = await apiRequest<unknown>(`/api/task-share/${encodeURIComponent(token)}`, { identity: 'none' });
+    return await apiRequest<unknown>(`/api/task-share/${encodeURIComponent(token)}`, { identity: 'none' });
   } catch (error) {
     if (isApiError(error)) throw new ShareLoadError(shareFailureFor(error.status, error.statusText));
     if (error instanceof SyntaxError) throw new ShareLoadError({ message: SHARE_TEXTS.notJson, canRequestAccess: false });
     throw error;
   }
+}
+
+/**
+ * `GET /api/task-share/{shareToken}` (spec §7), without any sign-in: the link is the credential. The
+ * answer and the schema that checks it (with zod, a chunk of its own) load at the same time.
+ * @throws ShareLoadError with the spec's text for an empty token, an error answer, an answer that is
+ *   not JSON or one without a task.
+ */
+export async function getSharedTask(token: string): Promise<ShareResponse> {
+  if (!token.trim()) throw new ShareLoadError({ message: SHARE_TEXTS.emptyToken, canRequestAccess: false });
+  const [body, { shareResponseSchema }] = await Promise.all([fetchSharedTask(token), import('./share-response-schema.ts')]);
   const parsed = shareResponseSchema.safeParse(body);
   if (!parsed.success) throw new ShareLoadError({ message: SHARE_TEXTS.noTask, canRequestAccess: false });
   return parsed.data;
 }
 
-export const useSharedTask = (token: string) =>
-  useQuery({ queryKey: ['task-share', token], queryFn: () => getSharedTask(token), retry: false, staleTime: Infinity });
+export const sharedTaskQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['task-share', token], queryFn: () => getSharedTask(token), retry: false, staleTime: Infinity });
+
+export const useSharedTask = (token: string) => useQuery(sharedTaskQueryOptions(token));

@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ PRODUCT_NAME: 'Fix & Ship', AI_NAME: 'Shipbot', AGENT_HOURLY_RATE: '120', AGENT_CURRENCY: 'EUR' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the first view is painted from the page itself (decision 025)', () => {
+  it('the home page arrives with its hero and the configured names and rate, before any script runs', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(html).toContain('<title>Fix &amp; Ship</title>');
+    expect(html).toMatch(/<div id="root"><!--first-view--><.*Stuck building with/s);
+    expect(html).toContain('Bring your ideas to life with human expert help.');
+    expect(html).toContain('Shipbot is an AI agent');
+    expect(html).toContain('€120');
+    expect(html).not.toMatch(/__UNSTUCK_/);
+
+    // With scripts off, a visitor still sees the heading, the subtitle and the input.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Stuck building with');
+    await expect(page.getByRole('textbox', { name: 'Message' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('React draws the same page over it, with the configuration the page carried', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const configCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/config') configCalls.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    // The hydrated page reacts to typing: React is running.
+    await page.getByRole('textbox', { name: 'Message' }).fill('hello');
+    await expect(page.getByRole('button', { name: 'Send' }).isEnabled()).resolves.toBe(true);
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    await expect(page.getByText('Shipbot is an AI agent').count()).resolves.toBe(1);
+    expect(configCalls).toEqual([]);
+    await context.close();
+  });
+
+  it('other pages do not flash the home page, and the page file is only served filled in', async () => {
+    const html = await (await fetch(`${server.baseUrl}/dashboard`)).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Fix &amp; Ship</title>');
+    const raw = await fetch(`${server.baseUrl}/index.html`);
+    expect(raw.status).toBe(404);
+  });
+
+  it('share pages and their API tell search engines not to list them; other pages do not', async () => {
+    for (const path of ['/task-share/abc', '/api/task-share/abc']) {
+      const answer = await fetch(`${server.baseUrl}${path}`);
+      expect(answer.headers.get('x-robots-tag'), path).toBe('noindex');
+    }
+    const home = await fetch(`${server.baseUrl}/`);
+    expect(home.headers.get('x-robots-tag')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PAGE_CONFIG_TOKENS } from '@unstuck/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AuthContext, type AuthContextValue } from '../lib/auth.tsx';
+import { productConfigQueryKey } from '../lib/product-config.ts';
+import HomeRoute from './routes/home.tsx';
+
+const notInTheBuild = () => Promise.reject(new Error('The painted first view has no sign-in'));
+
+/** A visitor the page knows nothing about yet: not signed in, nothing stored. */
+const firstVisit: AuthContextValue = {
+  status: 'ready',
+  user: null,
+  token: null,
+  signIn: notInTheBuild,
+  acceptToken: () => undefined,
+  signOut: notInTheBuild,
+  refresh: () => Promise.resolve(null),
+};
+
+/**
+ * The home page as a first-time visitor sees it, as static HTML (run by the web build, never in the
+ * browser; docs/decisions/025-react-and-a-painted-first-view.md). The real route renders it, so the
+ * painted page and the one React draws over it are the same; configured texts are the
+ * PAGE_CONFIG_TOKENS placeholders the server fills in.
+ */
+export function renderHomeFirstView(): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(productConfigQueryKey, PAGE_CONFIG_TOKENS);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext value={firstVisit}>
+        <StaticRouter location="/">
+          <HomeRoute />
+        </StaticRouter>
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+}
