@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { closePage, DETAILED_MESSAGE, proposalButtons, sendAndAwaitReply } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { signInThroughDashboard } from './support/sign-in.ts';
+import { accountButton, signInThroughDashboard } from './support/sign-in.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -57,7 +57,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await signInThroughDashboard(page, server.baseUrl, { email: 'axe@example.com', name: 'Axe Tester' });
     expect(await violations(page)).toEqual([]);
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await accountButton(page).waitFor();
     expect(await violations(page)).toEqual([]);
     await closePage(page);
   });

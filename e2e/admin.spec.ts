@@ -209,7 +209,10 @@ describe('the admin area', () => {
     await admin.getByRole('button', { name: /Carol Customer/ }).click();
     await admin.getByText('Select a conversation to view messages').waitFor();
     await admin.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
-    await admin.getByRole('region', { name: 'Messages' }).getByText('[[TASK SECTION]]').first().waitFor();
+    // Staff see the agent's notes for them, labelled and rendered, never the raw marker.
+    const staffMessages = admin.getByRole('region', { name: 'Messages' });
+    await staffMessages.getByRole('region', { name: 'Notes for staff' }).first().waitFor();
+    await expect(staffMessages.getByText('[[TASK SECTION]]').count()).resolves.toBe(0);
     await shot(admin, 'admin-6-conversations.png', { fullPage: true });
     expect(await violations(admin)).toEqual([]);
 

@@ -14,7 +14,7 @@ import {
   closePage,
 } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { signInThroughDashboard, submitDevSignIn } from './support/sign-in.ts';
+import { accountButton, signInThroughDashboard, signOut, submitDevSignIn } from './support/sign-in.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const POPUP_BLOCKED = 'Popup was blocked by your browser. Please disable popup blockers for this site and try again.';
@@ -110,16 +110,23 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await submitDevSignIn(page, { email: 'ada@example.com', name: 'Ada Lovelace' });
 
     // Back on / without the one-time code in the URL, signed in, in the same conversation.
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await accountButton(page).waitFor();
     await page.waitForURL(`${server.baseUrl}/`);
     await expect(userMessages(page).count()).resolves.toBe(2);
     await expect(userMessages(page).first().textContent()).resolves.toContain(FIRST_MESSAGE);
     await expect(stored(page, 'current_conversation_id')).resolves.toBe(conversationId);
     await expect(stored(page, 'guest_session_id')).resolves.toBeNull();
     await expect(page.getByRole('region', { name: 'Sign in to keep going' }).count()).resolves.toBe(0);
+    // What they had typed is still in the input, and the chat shows its newest message.
+    await expect(message(page).inputValue()).resolves.toBe('One more thing: it is Node 20.');
+    const newest = page.getByRole('log', { name: 'Conversation' }).getByRole('article').last();
+    await expect.poll(() => newest.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    // The account menu's profile strip: photo (initial), name and email.
+    await accountButton(page).click();
     await expect(page.getByText('Ada Lovelace').isVisible()).resolves.toBe(true);
     await expect(page.getByText('ada@example.com').isVisible()).resolves.toBe(true);
     await shot(page, 'sign-in-3-signed-in-home.png');
+    await page.keyboard.press('Escape');
 
     // Signed in, the conversation goes on past the guest limit to the proposal.
     for (const answer of ['One more thing: it is Node 20.', ...ANSWERS.slice(1)]) {
@@ -132,8 +139,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
 
     const token = await stored(page, 'auth_token');
     expect(token).toBeTruthy();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'detached' });
+    await signOut(page);
     await expect(stored(page, 'auth_token')).resolves.toBeNull();
     await page.getByRole('heading', { level: 1 }).waitFor();
     const refused = await fetch(`${server.baseUrl}/api/auth/refresh`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
@@ -183,7 +189,8 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await page.goto(`${server.baseUrl}/profile-setup`);
     await page.waitForURL(`${server.baseUrl}/dashboard`);
 
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    // One sign-out, in the app shell's account menu, on every page.
+    await signOut(page);
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect(page.getByRole('region', { name: 'Sign in to keep going' }).count()).resolves.toBe(0);

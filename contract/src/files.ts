@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Characters of a text file inlined into a message; the whole file stays attached. */
-export const INLINED_TEXT_CHARS = 20_000;
-
 /**
  * `POST /code-sharing/api/files/upload` as JSON (spec §7, the chat path): the bytes as a data URL.
  * `contentType` is the client's word and is not trusted: the stored type comes from the bytes.
@@ -29,15 +26,3 @@ export const fileUploadResponseSchema = z.object({
   fileName: z.string(),
 });
 export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
-
-/**
- * A text file as it is inlined into a message, between "File" markers (spec §7 note). Longer texts
- * are cut at {@link INLINED_TEXT_CHARS} with a note; the attachment keeps the whole file.
- */
-export function inlineTextFile(fileName: string, text: string): string {
-  const cut = text.length > INLINED_TEXT_CHARS;
-  const body = cut
-    ? `${text.slice(0, INLINED_TEXT_CHARS)}\n… (${text.length - INLINED_TEXT_CHARS} more characters in the attached file)`
-    : text;
-  return `--- File: ${fileName} ---\n${body.replace(/\s+$/, '')}\n--- End of File: ${fileName} ---`;
-}

@@ -19,3 +19,4 @@ export * from './agents.ts';
 export * from './code-sharing.ts';
 export * from './account.ts';
 export * from './files.ts';
+export * from './inlined-files.ts';

@@ -30,3 +30,13 @@ export async function signInThroughDashboard(page: Page, baseUrl: string, user: 
   await page.waitForURL(`${baseUrl}/dashboard`);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
+
+/** The app shell's account button (the avatar), named after the signed-in person. */
+export const accountButton = (page: Page) => page.getByRole('button', { name: /^Account: / });
+
+/** Signs out the way a person does: the account menu in the app shell, then "Sign out". */
+export async function signOut(page: Page): Promise<void> {
+  await accountButton(page).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await accountButton(page).waitFor({ state: 'detached' });
+}

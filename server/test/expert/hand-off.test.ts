@@ -36,6 +36,15 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
       proposalContent: proposal.content,
     });
 
+    // The agent's notes for staff (after the task-section marker) are for admins, not experts.
+    const staffView = await callJson(server.url, 'GET', `/api/admin/conversations/${conversationId}/messages`, {
+      token: people.admin.token,
+    });
+    expect(JSON.stringify(staffView.body)).toContain('[[TASK SECTION]]');
+    const expertView = await asExpert('GET', `/api/expert/tasks/${queued.id}/messages`);
+    expect(expertView.status).toBe(200);
+    expect(JSON.stringify(expertView.body)).not.toContain('[[TASK SECTION]]');
+
     const taken = await asExpert('POST', `/api/expert/tasks/${queued.id}/take`);
     expect(taken).toEqual({
       status: 200,

@@ -1,6 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
@@ -21,6 +20,27 @@ function page<M>(load: () => Promise<M>, name: keyof M): ReactNode {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+    </Suspense>
+  );
+}
+
+const SharedTaskPage = lazy(async () => ({
+  default: (await import('../features/task-share/components/shared-task-page.tsx')).SharedTaskPage,
+}));
+
+/**
+ * The public share page. The task, the schema that checks it, the page's code and the Markdown
+ * renderer start loading together as the route shows its spinner, not one after another.
+ */
+function SharedTaskRoute() {
+  const token = useParams().shareToken ?? '';
+  useEffect(() => {
+    void queryClient.prefetchQuery(sharedTaskQueryOptions(token));
+    preloadMarkdown();
+  }, [token]);
+  return (
+    <Suspense fallback={<PageSpinner label="Loading the shared task" />}>
+      <SharedTaskPage />
     </Suspense>
   );
 }
@@ -60,18 +80,8 @@ export const routes: RouteObject[] = [
         page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
       ),
       { path: '/admin/*', element: <AdminGuard /> },
-      // Without a token the page says "Invalid share link" (spec §5). The task, its schema, the
-      // page's code and the Markdown renderer load at once, not one after another.
-      {
-        path: '/task-share/:shareToken?',
-        loader: ({ params }) => {
-          void queryClient.prefetchQuery(sharedTaskQueryOptions(params.shareToken ?? ''));
-          preloadMarkdown();
-          return null;
-        },
-        lazy: async () => ({ Component: (await import('../features/task-share/components/shared-task-page.tsx')).SharedTaskPage }),
-        hydrateFallbackElement: <PageSpinner label="Loading the shared task" />,
-      },
+      // Without a token the page says "Invalid share link" (spec §5).
+      { path: '/task-share/:shareToken?', element: <SharedTaskRoute /> },
       signedIn(
         '/expert-queue',
         page(() => import('../features/expert/components/expert-queue-page.tsx'), 'ExpertQueuePage'),
@@ -80,7 +90,7 @@ export const routes: RouteObject[] = [
       // Loaded on demand: few visitors read it, and it carries the contract's tool schemas.
       {
         path: '/docs/mcp-server',
-        lazy: async () => ({ Component: (await import('../features/docs/components/mcp-server-docs-page.tsx')).McpServerDocsPage }),
+        element: page(() => import('../features/docs/components/mcp-server-docs-page.tsx'), 'McpServerDocsPage'),
       },
       debug(
         '/debug',
@@ -115,9 +125,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+function Pages() {
+  return useRoutes(routes);
+}
+
+// React Router's declarative mode: the data router (loaders, actions, fetchers) is about 18 KB gz
+// of the first view that nothing here uses (docs/decisions/025-react-and-a-painted-first-view.md).
 
 /** The app's pages. */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Pages />
+    </BrowserRouter>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKilobytes, formatTimestamp } from './format.ts';
+import { formatFileSize, formatTimestamp } from './format.ts';
 
 describe('formatTimestamp', () => {
   it('shows a short month, day, year and 12-hour time', () => {
@@ -19,10 +19,12 @@ describe('formatTimestamp', () => {
   });
 });
 
-describe('formatKilobytes', () => {
-  it('shows bytes / 1024 with one decimal', () => {
-    expect(formatKilobytes(2048)).toBe('2.0 KB');
-    expect(formatKilobytes(1500)).toBe('1.5 KB');
-    expect(formatKilobytes(0)).toBe('0.0 KB');
+describe('formatFileSize', () => {
+  it('shows bytes under 1 KB, KB as bytes / 1024 with one decimal, and MB from 1 MB', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(2048)).toBe('2.0 KB');
+    expect(formatFileSize(1500)).toBe('1.5 KB');
+    expect(formatFileSize(11 * 1024 * 1024)).toBe('11.0 MB');
   });
 });

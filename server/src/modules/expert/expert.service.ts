@@ -73,13 +73,14 @@ export async function listQueue(deps: Pick<AppDeps, 'db'>): Promise<ExpertTask[]
 }
 
 /**
- * `GET /api/expert/tasks/{id}/messages`: the task's conversation with the agent's staff notes.
+ * `GET /api/expert/tasks/{id}/messages`: the task's conversation as its customer reads it: the
+ * agent's staff notes (after the task-section marker) are for admins only.
  * @throws AppError 404 when the task is not in the queue.
  */
 export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, taskId: string): Promise<Message[]> {
   const { task } = await findQueuedTask(deps.db, taskId);
   const signFiles = await signConversationFiles(deps, task.conversationId);
-  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
+  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => signFiles(toMessageView(row, 'client')));
 }
 
 /**
@@ -129,7 +130,7 @@ export async function replyAsExpert(deps: ExpertDeps, member: StaffMember, taskI
       { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
       now,
     );
-    return toMessageView(row, 'staff');
+    return toMessageView(row, 'client');
   });
 }
 

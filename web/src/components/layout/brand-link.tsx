@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useProductConfig } from '../../lib/product-config.ts';
+import { BrandMark } from '../icons.tsx';
 
 /** The product's mark and name, linking home. */
 export function BrandLink() {
@@ -7,7 +8,7 @@ export function BrandLink() {
   return (
     <Link className="brand" to="/" aria-label={`${productName} home`}>
       <span className="brand__mark" aria-hidden="true">
-        {productName.charAt(0)}
+        <BrandMark width={18} height={18} />
       </span>
       <span className="brand__name">{productName}</span>
     </Link>

@@ -33,6 +33,8 @@ export interface PendingAttachment {
   file: File;
   /** Object URL for images, null for other files. */
   previewUrl: string | null;
+  /** Why it cannot be sent (lib/file-checks.ts), shown beside it; null when it can. */
+  problem: string | null;
 }
 
 /** A message as the server sends it, turned into the client's shape (spec §3 "Message as built by the client"). */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import type { AuthUser } from '../../../lib/auth.tsx';
@@ -73,18 +73,7 @@ export function AdminShell({ user }: { user: AuthUser }) {
   const tabProps = { onError: setError, onNotice: setNotice, onDelete: setPendingDelete };
 
   return (
-    <PageLayout
-      title="Admin dashboard"
-      wide
-      actions={
-        <div className="admin-topbar">
-          <Link className="button button--ghost button--small" to="/expert-queue">
-            Expert Queue
-          </Link>
-          <span className="admin-topbar__user">{user.email ?? user.name}</span>
-        </div>
-      }
-    >
+    <PageLayout title="Admin dashboard" wide>
       <div className="admin-tabs" role="tablist" aria-label="Admin sections">
         {ADMIN_TABS.map((item) => (
           <button

@@ -70,6 +70,7 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
       </form>
       <AdminTable
         query={keys}
+        label="API keys"
         loadingLabel="Loading API keys..."
         failure="Failed to fetch API keys"
         headers={['Agent Name', 'Agent ID', 'Status', 'Created At', 'Last Access', 'Usage Count', 'Actions']}

@@ -15,6 +15,7 @@ export function AuditLogTab() {
     <div className="admin-stack">
       <AdminTable
         query={log}
+        label="Audit log"
         loadingLabel="Loading the audit log..."
         failure="Failed to fetch the audit log"
         headers={['When', 'Who', 'Action', 'Target', 'Details']}
@@ -25,10 +26,13 @@ export function AuditLogTab() {
             .map((entry) => (
               <tr key={entry.id}>
                 <td>{formatTimestamp(entry.created_at)}</td>
-                <td>{entry.actor_email ?? entry.actor_id}</td>
+                <td title={entry.actor_id}>{entry.actor_email ?? entry.actor_id.slice(0, 8)}</td>
                 <td className="data-table__value">{entry.action}</td>
                 <td>
-                  {entry.target_type} <span className="data-table__value">{entry.target_id}</span>
+                  {entry.target_type}{' '}
+                  <span className="data-table__value" title={entry.target_id}>
+                    {entry.target_id.slice(0, 8)}
+                  </span>
                 </td>
                 <td>{describeDetails(entry.details)}</td>
               </tr>

@@ -1,11 +1,13 @@
 import type { Message } from '@unstuck/contract';
 import { InlineSpinner } from '../../../components/spinner.tsx';
-import { formatKilobytes, formatTimestamp } from '../../../lib/format.ts';
+import { formatFileSize, formatTimestamp } from '../../../lib/format.ts';
+import { useProductConfig } from '../../../lib/product-config.ts';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
 import { useUserConversations } from '../api/get-user-conversations.ts';
 import { useUsers } from '../api/get-users.ts';
 import type { AdminTabProps } from './admin-tabs.ts';
+import { StaffMessageContent } from './staff-message-content.tsx';
 
 /** Spec §9 "Short conversation id": 8 characters. */
 const SHORT_ID = 8;
@@ -17,18 +19,19 @@ export interface ConversationsTabProps extends AdminTabProps {
   onSelectConversation: (id: string) => void;
 }
 
-/** One message as staff read it: sender, time, content (staff notes included), attachments, type and recipient. */
-function AdminMessage({ message, ownerName }: { message: Message; ownerName: string | null }) {
-  // The owner's messages carry their id; show who that is, with the id for reference.
-  const sender =
-    message.sender_role === 'user' && ownerName ? `${ownerName} (${message.sender_id})` : (message.sender_name ?? message.sender_id);
+/** A person's, agent's or guest's name for an id: the users list, the AI's name for agents, else a short id. */
+type NameOf = (id: string) => string;
+
+/** One message as staff read it: sender, time, content (staff notes included), attachments, type and recipient, by name. */
+function AdminMessage({ message, nameOf }: { message: Message; nameOf: NameOf }) {
+  const sender = message.sender_name ?? nameOf(message.sender_id);
   return (
     <li className="admin-message">
       <div className="admin-message__meta">
-        <strong>{sender}</strong>
+        <strong title={message.sender_id}>{sender}</strong>
         <time dateTime={message.created_at}>{formatTimestamp(message.created_at)}</time>
       </div>
-      <p className="admin-message__content">{message.content}</p>
+      <StaffMessageContent content={message.content} />
       {message.attachments.length > 0 ? (
         <ul className="admin-message__attachments" aria-label="Attachments">
           {message.attachments.map((attachment, index) => (
@@ -36,14 +39,14 @@ function AdminMessage({ message, ownerName }: { message: Message; ownerName: str
               <a href={attachment.url} target="_blank" rel="noreferrer">
                 {attachment.file_name}
               </a>{' '}
-              ({formatKilobytes(attachment.size)})
+              ({formatFileSize(attachment.size)})
             </li>
           ))}
         </ul>
       ) : null}
       <div className="admin-message__meta admin-message__meta--small">
         <span>Type: {message.type}</span>
-        <span>To: {message.recipient_id}</span>
+        <span title={message.recipient_id ?? undefined}>To: {message.recipient_id ? nameOf(message.recipient_id) : '—'}</span>
       </div>
     </li>
   );
@@ -60,7 +63,9 @@ export function ConversationsTab({
   const users = useUsers();
   const conversations = useUserConversations(selectedUserId);
   const messages = useConversationMessages(selectedConversationId);
-  const ownerName = users.data?.find((user) => user.uid === selectedUserId)?.name ?? null;
+  const { aiName } = useProductConfig();
+  const names = new Map((users.data ?? []).map((user) => [user.uid, user.name]));
+  const nameOf: NameOf = (id) => names.get(id) ?? (id.startsWith('agent-') ? aiName : id.slice(0, SHORT_ID));
 
   return (
     <div className="admin-columns">
@@ -105,7 +110,7 @@ export function ConversationsTab({
                 >
                   <span className="admin-list__title">{name}</span>
                   <span className="admin-list__sub">
-                    {conversation.message_count} messages · {conversation.participants.join(', ')}
+                    {conversation.message_count} messages · {conversation.participants.map(nameOf).join(', ')}
                   </span>
                   <span className="admin-list__sub">Last message {formatTimestamp(conversation.last_message_at)}</span>
                 </button>
@@ -131,7 +136,7 @@ export function ConversationsTab({
         {messages.data?.length === 0 ? <p className="admin-empty">No messages found</p> : null}
         <ol className="admin-messages">
           {messages.data?.map((message) => (
-            <AdminMessage key={message.id} message={message} ownerName={ownerName} />
+            <AdminMessage key={message.id} message={message} nameOf={nameOf} />
           ))}
         </ol>
       </section>

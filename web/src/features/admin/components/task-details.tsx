@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import type { AdminTask, Message } from '@unstuck/contract';
+import { TASK_SECTION_MARKER, type AdminTask, type Message } from '@unstuck/contract';
+import { Markdown } from '../../../components/markdown.tsx';
 import { InlineSpinner } from '../../../components/spinner.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
+import { useProductConfig } from '../../../lib/product-config.ts';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useAccessRequests } from '../api/get-access-requests.ts';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
@@ -11,9 +13,11 @@ import { useSaveAdminNotes } from '../api/save-admin-notes.ts';
 const CONTEXT_MESSAGES = 10;
 const CONTEXT_CHARACTERS = 200;
 
-/** The customer by name, agents by id, experts by their name. */
-const senderOf = (message: Message, task: AdminTask) =>
-  message.sender_role === 'user' ? (task.userName ?? message.sender_id) : (message.sender_name ?? message.sender_id);
+/** The customer, an expert or the AI by name (a guest customer as "Guest"). */
+const senderOf = (message: Message, task: AdminTask, aiName: string) => {
+  if (message.sender_role === 'user') return task.userName ?? 'Guest';
+  return message.sender_name ?? (message.sender_id.startsWith('agent-') ? aiName : 'Expert');
+};
 const cut = (text: string) => (text.length > CONTEXT_CHARACTERS ? `${text.slice(0, CONTEXT_CHARACTERS)}…` : text);
 const languages = (value: string[] | string) => (Array.isArray(value) ? value.join(', ') : value);
 
@@ -33,6 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function TaskDetails({ task }: { task: AdminTask }) {
   const messages = useConversationMessages(task.conversationId);
+  const { aiName } = useProductConfig();
   const requests = useAccessRequests(task.id, task.accessRequestCount > 0);
   const save = useSaveAdminNotes();
   const [notes, setNotes] = useState(task.adminNotes ?? '');
@@ -43,11 +48,9 @@ export function TaskDetails({ task }: { task: AdminTask }) {
       <Field label="Description">
         <p className="pre-wrap">{task.description || '—'}</p>
       </Field>
-      <Field label="Clarified Scope">
-        <p className="pre-wrap">{task.clarifiedScope ?? 'Not clarified yet'}</p>
-      </Field>
+      <Field label="Clarified Scope">{task.clarifiedScope ? <Markdown content={task.clarifiedScope} /> : <p>Not clarified yet</p>}</Field>
       <Field label="Engineer Summary">
-        <p className="pre-wrap">{task.jobSummaryForEngineer ?? 'Not written yet'}</p>
+        {task.jobSummaryForEngineer ? <Markdown content={task.jobSummaryForEngineer} /> : <p>Not written yet</p>}
       </Field>
       <Field label="GitHub Repository">
         {task.github_repository ? (
@@ -86,7 +89,7 @@ export function TaskDetails({ task }: { task: AdminTask }) {
         <ol className="task-context">
           {messages.data?.slice(0, CONTEXT_MESSAGES).map((message) => (
             <li key={message.id}>
-              <strong>{senderOf(message, task)}:</strong> {cut(message.content)}
+              <strong>{senderOf(message, task, aiName)}:</strong> {cut(message.content.split(TASK_SECTION_MARKER)[0]?.trim() ?? '')}
               {message.attachments.length > 0 ? (
                 <span className="task-context__files"> ({message.attachments.length} attachments)</span>
               ) : null}

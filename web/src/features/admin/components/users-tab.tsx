@@ -58,6 +58,7 @@ export function UsersTab({ onError, onNotice, onDelete, currentUserId }: AdminTa
       </div>
       <AdminTable
         query={users}
+        label="Users"
         loadingLabel="Loading users..."
         failure="Failed to fetch users"
         headers={['Name', 'Email', 'Role', 'Expert', 'Last Login', 'Actions']}

@@ -27,7 +27,7 @@ export function LoginErrorPage() {
   if (text === null) return <Navigate to={returnTo} replace />;
 
   return (
-    <PageLayout title="There was an error during authentication">
+    <PageLayout title="There was an error during authentication" publicPage>
       <section className="panel panel--narrow">
         <p className="banner banner--error" role="alert">
           {text}

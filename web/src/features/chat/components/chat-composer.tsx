@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { GitHubIcon, PaperclipIcon, SendIcon } from '../../../components/icons.tsx';
 import type { PendingAttachment } from '../types.ts';
 import { AttachmentPreviews } from './attachment-previews.tsx';
@@ -23,7 +23,9 @@ export interface ChatComposerProps {
 export function ChatComposer(props: ChatComposerProps) {
   const { value, onChange, onSend, attachments, disabled, sending, placeholder, inputRef } = props;
   const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
   const empty = value.trim() === '' && attachments.length === 0;
+  const refused = attachments.filter((a) => a.problem !== null).length;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter is a new line; never while an IME is composing a character.
@@ -88,10 +90,24 @@ export function ChatComposer(props: ChatComposerProps) {
             <span>Share code via GitHub</span>
           </button>
         </div>
-        <button type="submit" className="send-button" aria-label="Send" title="Send" disabled={disabled || sending || empty}>
-          <SendIcon />
+        <button
+          type="submit"
+          className="send-button"
+          aria-label="Send"
+          title={refused > 0 ? 'Remove the files that cannot be sent first' : 'Send'}
+          aria-describedby={refused > 0 ? `${formId}-blocked` : undefined}
+          disabled={disabled || sending || empty || refused > 0}
+        >
+          {sending ? <span className="spinner spinner--small" aria-hidden="true" /> : <SendIcon />}
         </button>
       </div>
+      {refused > 0 ? (
+        <p className="composer__blocked" id={`${formId}-blocked`}>
+          {refused === 1
+            ? 'Remove the file that cannot be sent to send your message.'
+            : `Remove the ${refused} files that cannot be sent to send your message.`}
+        </p>
+      ) : null}
     </form>
   );
 }

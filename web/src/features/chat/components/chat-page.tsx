@@ -1,16 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PlusIcon } from '../../../components/icons.tsx';
-import { BrandLink } from '../../../components/layout/brand-link.tsx';
+import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
-import { rememberPreAuthState } from '../../../lib/storage.ts';
+import { keepChatDraft, rememberPreAuthState } from '../../../lib/storage.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
-import { AgentNote, Hero } from './hero.tsx';
-import { ProfileStrip } from './profile-strip.tsx';
+import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
 
 // Opened by a proposal action, after the page is up: its code loads then.
 const SignInModal = lazy(async () => ({ default: (await import('../../../components/sign-in/sign-in-modal.tsx')).SignInModal }));
@@ -24,16 +23,19 @@ export interface HomeLocationState {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The home chat page (spec §2 "Home chat page"): hero view without messages, chat view with them. */
+/**
+ * The home chat page (spec §2 "Home chat page") inside the app shell: for a first-time visitor the
+ * hero (heading, subtitle, input, example requests and how it works); the chat view once messages exist.
+ */
 export function ChatPage() {
-  const { productName, aiName } = useProductConfig();
+  const { productName, aiName, hourlyRate } = useProductConfig();
   const location = useLocation();
   const locationState = location.state as HomeLocationState | null;
   const controls = useConversation();
-  const { auth, isSignedIn, chat, proposals } = controls;
+  const { auth, isSignedIn, chat, proposals, inputRef } = controls;
 
   const { signIn } = auth;
-  const { conversationId, setError } = chat;
+  const { conversationId, input, setError } = chat;
   const { carryOverSignIn } = proposals;
   const returnTo = locationState?.returnTo ?? location.pathname;
   /** Sign-in from the card (failures in the error banner) or the modal (an alert, spec §8). */
@@ -41,6 +43,8 @@ export function ChatPage() {
     async (from: 'card' | 'modal') => {
       rememberPreAuthState(returnTo, conversationId);
       carryOverSignIn();
+      // A redirect sign-in leaves the page: the text being written waits in this tab.
+      keepChatDraft(input);
       try {
         await signIn();
       } catch (error) {
@@ -48,18 +52,16 @@ export function ChatPage() {
         else setError(errorText(error));
       }
     },
-    [signIn, returnTo, conversationId, carryOverSignIn, setError],
+    [signIn, returnTo, conversationId, carryOverSignIn, input, setError],
   );
 
+  // Signing out (in the app shell's menu) ends this chat: it belongs to the account now.
   const { newChat } = chat;
-  const signOut = useCallback(async () => {
-    try {
-      await auth.signOut();
-      newChat();
-    } catch (error) {
-      setError(errorText(error));
-    }
-  }, [auth, newChat, setError]);
+  const wasSignedIn = useRef(isSignedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !isSignedIn) newChat();
+    wasSignedIn.current = isSignedIn;
+  }, [isSignedIn, newChat]);
 
   const { promptSignIn } = chat;
   useEffect(() => {
@@ -73,12 +75,9 @@ export function ChatPage() {
   const thinking = chat.pageState !== 'idle';
   const hero = chat.messages.length === 0 && chat.attachments.length === 0 && !chat.restoring;
 
-  const conversationRef = useRef<HTMLElement>(null);
-  useFollowConversation(
-    conversationRef,
-    !hero,
-    `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}`,
-  );
+  useFollowConversation(null, !hero, {
+    trigger: `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}`,
+  });
 
   const placeholder = chat.limitReached
     ? 'Message limit reached. Start a new conversation.'
@@ -89,31 +88,33 @@ export function ChatPage() {
         : 'Type your reply...';
 
   const signInCard = chat.signInPromptVisible && !isSignedIn ? <SignInCard onSignIn={() => void startSignIn('card')} /> : null;
+  const newChatButton = hero ? null : (
+    <button type="button" className="button button--ghost button--small" onClick={chat.newChat}>
+      <PlusIcon width={16} height={16} />
+      <span className="collapse-label">New chat</span>
+    </button>
+  );
+  const pickExample = (text: string) => {
+    chat.setInput(text);
+    inputRef.current?.focus();
+  };
 
   return (
     <div className={`home ${hero ? 'home--hero' : 'home--chat'}`}>
-      <header className="topbar">
-        <BrandLink />
-        <div className="topbar__actions">
-          {!hero ? (
-            <button type="button" className="button button--ghost button--small" onClick={chat.newChat}>
-              <PlusIcon width={16} height={16} />
-              <span className="collapse-label">New chat</span>
-            </button>
-          ) : null}
-          {auth.user ? <ProfileStrip user={auth.user} onSignOut={() => void signOut()} /> : null}
-        </div>
-      </header>
+      <AppHeader actions={newChatButton} className={hero ? 'topbar--clear' : ''} />
 
       {hero ? (
         <main className="hero">
           <Hero />
           <ConversationDock controls={controls} placeholder={placeholder} beforeComposer={signInCard} />
           <AgentNote aiName={aiName} />
+          <ExampleRequests onPick={pickExample} />
+          <HowItWorks aiName={aiName} hourlyRate={hourlyRate} />
         </main>
       ) : (
         <>
-          <main className="chat" ref={conversationRef}>
+          <main className="chat">
+            <h1 className="visually-hidden">Your conversation with {aiName}</h1>
             <ConversationMessages controls={controls} />
             {signInCard}
           </main>

@@ -29,7 +29,7 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
-      <ErrorBanner message={chat.error} onDismiss={chat.dismissError} />
+      <ErrorBanner message={chat.error} onDismiss={chat.dismissError} onRetry={chat.retry ? () => void chat.retry?.() : null} />
       {beforeComposer}
       <ChatComposer
         value={chat.input}

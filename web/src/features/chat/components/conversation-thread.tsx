@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { inboxQueryKey } from '../../../lib/inbox.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
@@ -9,12 +9,16 @@ import { ConversationMessages } from './conversation-messages.tsx';
 /**
  * One of the signed-in user's conversations on the Messages page: the home page's message list,
  * proposal actions, typing indicator and composer, on the chat's own state machine, so the user
- * continues it exactly as on the home page. Mount it with `key={conversationId}`.
+ * continues it exactly as on the home page. The messages scroll on their own, above the composer;
+ * the thread opens at the first of its `unread` messages, or at the newest. Mount it with
+ * `key={conversationId}`.
  */
-export function ConversationThread({ conversationId }: { conversationId: string }) {
+export function ConversationThread({ conversationId, unread }: { conversationId: string; unread: number }) {
   const queryClient = useQueryClient();
   const controls = useConversation(conversationId);
   const { chat } = controls;
+  // Reading the thread marks it read: what was unread when it opened decides where it opens.
+  const [unreadAtOpen] = useState(unread);
 
   // Each fetch of the thread marks it read on the server: the list's counts follow.
   const lastId = chat.messages.at(-1)?.id;
@@ -23,13 +27,20 @@ export function ConversationThread({ conversationId }: { conversationId: string 
   }, [lastId, queryClient]);
 
   const thinking = chat.pageState !== 'idle';
-  const threadRef = useRef<HTMLElement>(null);
-  useFollowConversation(threadRef, true, `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}`);
+  const scroller = useRef<HTMLDivElement>(null);
+  const fromOthers = chat.messages.filter((m) => m.senderType !== 'user');
+  const firstUnreadId = unreadAtOpen > 0 ? (fromOthers.at(-unreadAtOpen)?.id ?? null) : null;
+  useFollowConversation(scroller, chat.messages.length > 0, {
+    trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}`,
+    firstUnreadId,
+  });
 
   return (
-    <section className="thread" aria-label="Conversation thread" ref={threadRef}>
-      <div className="thread__messages">
-        <ConversationMessages controls={controls} />
+    <section className="thread" aria-label="Conversation thread">
+      <div className="thread__messages" ref={scroller}>
+        <div className="thread__content">
+          <ConversationMessages controls={controls} />
+        </div>
       </div>
       <div className="thread__dock">
         <ConversationDock

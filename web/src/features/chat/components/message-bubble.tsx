@@ -1,13 +1,17 @@
 import { FileIcon } from '../../../components/icons.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
-import { formatKilobytes, formatTimestamp } from '../../../lib/format.ts';
+import { formatFileSize, formatTimestamp } from '../../../lib/format.ts';
 import type { ChatAttachment, ChatMessage } from '../types.ts';
-import { ProposalActions } from './proposal-actions.tsx';
+import { withoutInlinedFiles } from '@unstuck/contract';
+import { messageElementId } from '../hooks/use-follow-conversation.ts';
+import { ProposalCard } from './proposal-card.tsx';
 
 export type ProposalView =
   | { state: 'actions'; busy: boolean; onAccept: () => void; onModify: () => void }
   | { state: 'accepted' }
-  | { state: 'modification_requested' };
+  | { state: 'modification_requested' }
+  /** An earlier proposal a later one replaced: shown without buttons. */
+  | { state: 'superseded' };
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -31,7 +35,7 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
     <>
       <FileIcon width={16} height={16} />
       <span className="message-attachment__name">{attachment.name}</span>
-      {attachment.size !== null ? <span className="message-attachment__size">{formatKilobytes(attachment.size)}</span> : null}
+      {attachment.size !== null ? <span className="message-attachment__size">{formatFileSize(attachment.size)}</span> : null}
     </>
   );
   return attachment.url ? (
@@ -43,16 +47,29 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
   );
 }
 
-/** One message: sender label, US timestamp, "Replying to:" snippet, content, attachments, proposal buttons. */
+/** A person's own text: the text files inlined for the agent show as their attachments instead. */
+function ownText(message: ChatMessage): string {
+  return withoutInlinedFiles(
+    message.content,
+    message.attachments.map((a) => a.name),
+  );
+}
+
+/**
+ * One message: sender label, US timestamp, "Replying to:" snippet, content, attachments; an agent's
+ * proposal as a card with its price, hours and buttons first.
+ */
 export function MessageBubble({ message, senderLabel, replyingTo, proposal, writing = false }: MessageBubbleProps) {
   const fromAgent = message.senderType === 'agent';
   const fromExpert = message.senderType === 'expert';
   const pending = message.moderationStatus === 'pending';
   // Experts write on the agent's side of the conversation, marked as the human they are.
   const side = fromExpert ? 'message--agent message--expert' : fromAgent ? 'message--agent' : 'message--user';
+  const text = fromAgent || fromExpert ? message.content : ownText(message);
   return (
     <article
-      className={`message ${side}${pending ? ' message--pending' : ''}${writing ? ' message--writing' : ''}`}
+      id={messageElementId(message.id)}
+      className={`message ${side}${pending ? ' message--pending' : ''}${writing ? ' message--writing' : ''}${proposal ? ' message--proposal' : ''}`}
       aria-label={`Message from ${senderLabel}`}
       aria-busy={writing || undefined}
     >
@@ -79,10 +96,12 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal, writ
             <span className="message__reply-label">Replying to:</span> <q>{replyingTo}</q>
           </div>
         ) : null}
-        {fromAgent || fromExpert ? (
-          <Markdown content={message.content} className="message__content" />
-        ) : message.content ? (
-          <p className="message__content message__content--plain">{message.content}</p>
+        {proposal ? (
+          <ProposalCard content={message.content} estimate={message.metadata.intake?.estimate ?? null} view={proposal} />
+        ) : fromAgent || fromExpert ? (
+          <Markdown content={text} className="message__content" />
+        ) : text ? (
+          <p className="message__content message__content--plain">{text}</p>
         ) : null}
         {message.attachments.length > 0 ? (
           <div className="message__attachments">
@@ -91,11 +110,6 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal, writ
             ))}
           </div>
         ) : null}
-        {proposal?.state === 'actions' ? (
-          <ProposalActions busy={proposal.busy} onAccept={proposal.onAccept} onModify={proposal.onModify} />
-        ) : null}
-        {proposal?.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
-        {proposal?.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}
       </div>
       {pending ? <span className="message__status">Sending…</span> : null}
       {writing ? <span className="message__status">Writing…</span> : null}

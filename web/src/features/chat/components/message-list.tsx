@@ -48,7 +48,10 @@ function draftMessage(draft: StreamedDraft): ChatMessage {
   };
 }
 
-/** The conversation, oldest first; proposal buttons on the latest pending proposal only; the draft last. */
+/**
+ * The conversation, oldest first, as a live log; proposal buttons on the latest pending proposal
+ * only; the draft last.
+ */
 export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify, draft = null }: MessageListProps) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const proposalIds = useMemo(
@@ -67,7 +70,7 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
     if (status === 'accepted') return { state: 'accepted' };
     if (status === 'modification_requested') return { state: 'modification_requested' };
     // Only the latest proposal can still be answered.
-    if (message.id !== latestProposalId) return null;
+    if (message.id !== latestProposalId) return { state: 'superseded' };
     return {
       state: 'actions',
       busy: busyProposalId === message.id,
@@ -76,26 +79,35 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
     };
   };
 
+  // A log: screen readers announce each message as it arrives (the draft is busy until it is whole).
   return (
-    <ol className="message-list" aria-label="Conversation">
-      {messages.map((message, index) => {
-        const original = repliedTo(messages, index, byId);
-        return (
-          <li key={message.id} className="message-list__item">
+    <div role="log" aria-label="Conversation">
+      <ol className="message-list">
+        {messages.map((message, index) => {
+          const original = repliedTo(messages, index, byId);
+          return (
+            <li key={message.id} className="message-list__item">
+              <MessageBubble
+                message={message}
+                senderLabel={senderLabel(message, aiName)}
+                replyingTo={original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null}
+                proposal={proposalView(message)}
+              />
+            </li>
+          );
+        })}
+        {draft ? (
+          <li key="draft" className="message-list__item">
             <MessageBubble
-              message={message}
-              senderLabel={senderLabel(message, aiName)}
-              replyingTo={original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null}
-              proposal={proposalView(message)}
+              message={draftMessage(draft)}
+              senderLabel={aiName}
+              replyingTo={replyTo(draft.reply_to)}
+              proposal={null}
+              writing
             />
           </li>
-        );
-      })}
-      {draft ? (
-        <li key="draft" className="message-list__item">
-          <MessageBubble message={draftMessage(draft)} senderLabel={aiName} replyingTo={replyTo(draft.reply_to)} proposal={null} writing />
-        </li>
-      ) : null}
-    </ol>
+        ) : null}
+      </ol>
+    </div>
   );
 }

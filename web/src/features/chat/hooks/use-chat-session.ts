@@ -9,13 +9,15 @@ import {
   randomId,
   setCurrentConversationId,
   STORAGE_KEYS,
+  keepChatDraft,
+  keptChatDraft,
   writeLocal,
 } from '../../../lib/storage.ts';
 import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
 import { useConversationEvents } from '../api/conversation-events.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
-import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT, pickSendableFiles } from '../utils/chat-rules.ts';
+import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
 import { usePendingAttachments } from './use-pending-attachments.ts';
 
 const toChatAttachment = (a: PendingAttachment) => ({
@@ -56,7 +58,13 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   const [conversationId, setConversationIdState] = useState(() => opened ?? getCurrentConversationId());
   const [pageState, setPageState] = useState<PageState>('idle');
   const [sending, setSending] = useState(false);
-  const [input, setInput] = useState('');
+  // The home chat's text kept across a sign-in that left the page (ChatPage keeps it before leaving).
+  const [input, setInput] = useState(() => (opened === undefined ? (keptChatDraft() ?? '') : ''));
+  useEffect(() => {
+    if (opened === undefined) keepChatDraft(null);
+  }, [opened]);
+  /** The last send failed in a way that sending again may fix: the banner offers Retry. */
+  const [canRetry, setCanRetry] = useState(false);
   const [optimistic, setOptimistic] = useState<ChatMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [signInPromptVisible, setSignInPromptVisible] = useState(false);
@@ -167,12 +175,9 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       setError(CHAT_TEXTS.signedInLimit);
       return;
     }
-    // A file the server would refuse is skipped with its reason; the rest are sent (spec §5, §8).
-    const { send: files, failures } = pickSendableFiles(attachments);
-    if (content === '' && files.length === 0) {
-      setError(failures.join('; '));
-      return;
-    }
+    // A file that cannot be sent says why beside it (checked when picked); Send waits for its removal.
+    if (attachments.some((a) => a.problem !== null)) return;
+    const files = attachments;
     const myGeneration = generation.current;
     const local: ChatMessage = {
       id: `local-${randomId()}`,
@@ -191,12 +196,11 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     sendingRef.current = true;
     setSending(true);
     setPageState('agent_thinking');
-    setError(failures.length > 0 ? failures.join('; ') : null);
+    setError(null);
+    setCanRetry(false);
     // Optimistic copies the server lists by now are dropped, with their previews.
     setOptimistic((current) => [...withoutListed(current, serverMessages), local]);
     setInput('');
-    // Skipped files are let go with the others: their previews are not shown anywhere.
-    for (const skipped of attachments) if (!files.includes(skipped) && skipped.previewUrl) URL.revokeObjectURL(skipped.previewUrl);
     clear(true);
     try {
       const answer = await sendMutation.mutateAsync({ content, conversationId, files: files.map((a) => a.file) });
@@ -214,6 +218,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       restore(files);
       const outcome = describeSendFailure(failure, isSignedIn);
       setError(outcome.message);
+      setCanRetry(outcome.canRetry);
       if (outcome.promptSignIn) setSignInPromptVisible(true);
       if (outcome.limitReached) setServerLimitReached(true);
     }
@@ -262,7 +267,10 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     setAcceptedIds(new Set());
   }, [conversationId, isSignedIn, queryClient, setConversation, finishWaiting, clear]);
 
-  const dismissError = useCallback(() => setError(null), []);
+  const dismissError = useCallback(() => {
+    setError(null);
+    setCanRetry(false);
+  }, []);
   const promptSignIn = useCallback(() => setSignInPromptVisible(true), []);
 
   return {
@@ -280,6 +288,8 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     error,
     setError,
     dismissError,
+    /** Sends the restored text and files again, after a failure that may pass (null otherwise). */
+    retry: canRetry && error !== null ? send : null,
     signInPromptVisible,
     promptSignIn,
     limitReached,

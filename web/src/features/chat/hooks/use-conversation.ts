@@ -14,8 +14,11 @@ export function useConversation(conversationId?: string) {
   const auth = useAuth();
   const isSignedIn = auth.token !== null;
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  // preventScroll: the page is scrolling to the new message; focusing must not interrupt it.
-  const focusInput = useCallback(() => inputRef.current?.focus({ preventScroll: true }), []);
+  // preventScroll: the page is scrolling to the new message; focusing must not interrupt it. Not on
+  // touch screens: the keyboard would open and cover the answer the person wants to read.
+  const focusInput = useCallback(() => {
+    if (!window.matchMedia('(pointer: coarse)').matches) inputRef.current?.focus({ preventScroll: true });
+  }, []);
   const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput, ...(conversationId ? { conversationId } : {}) });
   const [thankYouOpen, setThankYouOpen] = useState(false);
   const [gitHubOpen, setGitHubOpen] = useState(false);

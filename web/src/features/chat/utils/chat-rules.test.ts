@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
-import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, pickSendableFiles } from './chat-rules.ts';
+import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure } from './chat-rules.ts';
 
 const message = (id: string, senderType: 'agent' | 'user'): ChatMessage => ({
   id,
@@ -24,6 +24,7 @@ describe('describeSendFailure', () => {
       message: "You've reached the 2-message limit for guest users. Please sign in to continue.",
       promptSignIn: true,
       limitReached: false,
+      canRetry: false,
     });
   });
 
@@ -32,6 +33,7 @@ describe('describeSendFailure', () => {
       message: 'You have reached the 10 message limit for this session. Please start a new conversation.',
       promptSignIn: false,
       limitReached: true,
+      canRetry: false,
     });
   });
 
@@ -41,8 +43,11 @@ describe('describeSendFailure', () => {
     );
   });
 
-  it('says "Failed to send message. Please try again." for anything else', () => {
-    expect(describeSendFailure(new NetworkError(new TypeError('fetch failed')), false).message).toBe(CHAT_TEXTS.sendFailed);
+  it('says "Failed to send message. Please try again." for anything else, and offers Retry', () => {
+    expect(describeSendFailure(new NetworkError(new TypeError('fetch failed')), false)).toMatchObject({
+      message: CHAT_TEXTS.sendFailed,
+      canRetry: true,
+    });
     expect(describeSendFailure(new ApiError(500, 'Internal Server Error', null), true).message).toBe(
       'Failed to send message. Please try again.',
     );
@@ -66,19 +71,5 @@ describe('agentWaitOutcome', () => {
   it('gives up after 30 polls without a reply', () => {
     expect(agentWaitOutcome([message('u1', 'user')], null, 29)).toBe('waiting');
     expect(agentWaitOutcome([message('u1', 'user')], null, 30)).toBe('timed_out');
-  });
-});
-
-describe('pickSendableFiles', () => {
-  const file = (name: string, size: number) => ({ file: { name, size } });
-
-  it('sends up to 5 files of at most 10 MB and names each skipped one with spec §8 text', () => {
-    const files = [file('big.zip', 10 * 1024 * 1024 + 1), ...Array.from({ length: 6 }, (_, i) => file(`f${i}.png`, 10 * 1024 * 1024))];
-    const { send, failures } = pickSendableFiles(files);
-    expect(send.map((f) => f.file.name)).toEqual(['f0.png', 'f1.png', 'f2.png', 'f3.png', 'f4.png']);
-    expect(failures).toEqual([
-      'Failed to upload file: big.zip - larger than 10 MB',
-      'Failed to upload file: f5.png - at most 5 files per message',
-    ]);
   });
 });

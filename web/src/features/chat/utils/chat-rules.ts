@@ -1,4 +1,4 @@
-import { LIMITS, MAX_FILES_PER_MESSAGE } from '@unstuck/contract';
+import { LIMITS } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
@@ -25,6 +25,8 @@ export interface SendFailure {
   promptSignIn: boolean;
   /** The server says this conversation is full (403 for a signed-in user). */
   limitReached: boolean;
+  /** Sending the same again may work (a network failure or a server error): the banner offers Retry. */
+  canRetry: boolean;
 }
 
 /** What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"). */
@@ -33,12 +35,13 @@ export function describeSendFailure(error: unknown, isSignedIn: boolean): SendFa
   const detail = isApiError(error) ? error.detail : null;
   if (status === 401) {
     // A guest over the limit; a signed-in user here has a token the server no longer accepts.
-    return { message: isSignedIn ? (detail ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false };
+    const message = isSignedIn ? (detail ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.guestLimit;
+    return { message, promptSignIn: true, limitReached: false, canRetry: false };
   }
-  if (status === 403 && isSignedIn) return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true };
-  // Too big a file: retrying cannot help, so say why.
-  if (status === 413 && detail) return { message: detail, promptSignIn: false, limitReached: false };
-  return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false };
+  if (status === 403 && isSignedIn) return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true, canRetry: false };
+  // Refused as sent (too big a file, a damaged archive): retrying cannot help, so say why.
+  if ([400, 413, 422].includes(status) && detail) return { message: detail, promptSignIn: false, limitReached: false, canRetry: false };
+  return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: true };
 }
 
 export type AgentWaitOutcome = 'replied' | 'timed_out' | 'waiting';
@@ -51,22 +54,4 @@ export function agentWaitOutcome(messages: readonly ChatMessage[], baselineId: s
   const last = messages.at(-1);
   if (last?.senderType === 'agent' && last.id !== baselineId) return 'replied';
   return polls >= MAX_AGENT_POLLS ? 'timed_out' : 'waiting';
-}
-
-/**
- * The files of one message that the server will take: at most MAX_FILES_PER_MESSAGE, each at most
- * 10 MB (spec §9). The others are skipped, each with spec §8's "Failed to upload file: {name} - {reason}".
- */
-export function pickSendableFiles<T extends { file: { name: string; size: number } }>(
-  files: readonly T[],
-): { send: T[]; failures: string[] } {
-  const send: T[] = [];
-  const failures: string[] = [];
-  for (const entry of files) {
-    if (entry.file.size > LIMITS.attachmentBytes) failures.push(`Failed to upload file: ${entry.file.name} - larger than 10 MB`);
-    else if (send.length >= MAX_FILES_PER_MESSAGE)
-      failures.push(`Failed to upload file: ${entry.file.name} - at most ${MAX_FILES_PER_MESSAGE} files per message`);
-    else send.push(entry);
-  }
-  return { send, failures };
 }

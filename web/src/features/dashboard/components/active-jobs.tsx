@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { DelayedSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { loadFailureText } from '../../../lib/load-failure.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { useUserTasks } from '../api/get-user-tasks.ts';
 
@@ -12,12 +15,8 @@ export function ActiveJobs() {
       <h2 id="active-jobs-title" className="panel__title">
         Your Active Jobs
       </h2>
-      {tasks.error ? (
-        <p className="banner banner--error" role="alert">
-          {tasks.error.message}
-        </p>
-      ) : null}
-      {tasks.isPending ? <p role="status">Loading...</p> : null}
+      <ErrorBanner message={tasks.error ? loadFailureText('your active jobs', tasks.error) : null} onRetry={() => void tasks.refetch()} />
+      {tasks.isPending ? <DelayedSpinner label="Loading your active jobs" /> : null}
       {tasks.isSuccess && list.length === 0 ? (
         <div className="active-jobs__empty">
           <p>No active jobs found</p>

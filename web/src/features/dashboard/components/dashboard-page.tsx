@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { isAdminUser } from '../../../lib/auth-claims.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -16,30 +15,15 @@ import { ProfileDetails } from './profile-details.tsx';
  * "Deviations").
  */
 export function DashboardPage() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const { user } = useAuth();
   const inbox = useInbox();
   const profile = useProfile();
   if (!user) return <p role="status">Loading...</p>;
-
-  const logOut = async () => {
-    try {
-      await signOut();
-      await navigate('/');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-  };
   const unread = inbox.data?.unread_total ?? 0;
 
   return (
-    <PageLayout title="Dashboard" actions={<DashboardUser user={user} onLogOut={() => void logOut()} />}>
-      {error ? (
-        <p className="banner banner--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <PageLayout title="Dashboard">
+      <DashboardUser user={user} />
       <nav className="quick-actions" aria-label="Quick actions">
         <Link className="button button--secondary" to="/edit-profile">
           Edit Profile
@@ -61,7 +45,7 @@ export function DashboardPage() {
           </Link>
         ) : null}
       </nav>
-      <ProfileDetails profile={profile.data?.profile ?? null} error={profile.error} />
+      <ProfileDetails profile={profile.data?.profile ?? null} error={profile.error} onRetry={() => void profile.refetch()} />
       <ActiveJobs />
       <details className="panel raw-profile">
         <summary className="panel__title">Raw profile data</summary>

@@ -1,17 +1,19 @@
+import { Avatar } from '../../../components/layout/account-menu.tsx';
 import type { AuthUser } from '../../../lib/auth.tsx';
 
-/** The dashboard header's right side (spec §2): avatar initial, display name or email, Log Out. */
-export function DashboardUser({ user, onLogOut }: { user: AuthUser; onLogOut: () => void }) {
+/**
+ * The dashboard's greeting (spec §2 "Dashboard" header): avatar initial and display name or email.
+ * Signing out is in the app shell's account menu, with the same wording on every page.
+ */
+export function DashboardUser({ user }: { user: AuthUser }) {
   const label = user.name || user.email || 'User';
   return (
-    <div className="profile-strip">
-      <span className="profile-strip__photo profile-strip__photo--initial" aria-hidden="true">
-        {label.charAt(0).toUpperCase()}
-      </span>
-      <span className="profile-strip__name">{label}</span>
-      <button type="button" className="button button--ghost button--small" onClick={onLogOut}>
-        Log Out
-      </button>
+    <div className="dashboard-user">
+      <Avatar user={user} size={48} />
+      <div>
+        <p className="dashboard-user__name">{label}</p>
+        {user.email && user.email !== label ? <p className="dashboard-user__email">{user.email}</p> : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { availabilitySchema, type Availability, type Profile } from '@unstuck/contract';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
@@ -8,6 +8,27 @@ import { PROFILE_TEXTS, useUpdateProfile } from '../api/update-profile.ts';
 import { ListEditor } from './list-editor.tsx';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { FormStatus } from '../../../components/form-status.tsx';
+
+type FieldErrors = { name?: string; email?: string };
+
+/** The name and email as the form checks them before saving, in plain sentences. */
+function checkFields(name: string, email: string, emailMalformed: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (name.trim() === '') errors.name = 'Please enter your name.';
+  if (emailMalformed) errors.email = 'Please enter a valid email address, like name@example.com.';
+  return errors;
+}
+
+/**
+ * A refusal the server gave for one field ("Failed to update profile (400): name: name must not be
+ * blank") as a sentence for that field; null for any other failure, which keeps the spec's text.
+ */
+function fieldErrorOf(message: string): FieldErrors | null {
+  const match = /\(400\): (name|email): (.+)$/.exec(message);
+  if (!match?.[1] || !match[2]) return null;
+  const sentence = `${match[2].charAt(0).toUpperCase()}${match[2].slice(1)}`.replace(/\.?$/, '.');
+  return { [match[1]]: sentence };
+}
 
 /** Spec §9 "Redirect delays": 1.5 s after a profile save. */
 const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -38,13 +59,27 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [skills, setSkills] = useState(profile.skills);
   const [accomplishments, setAccomplishments] = useState(profile.accomplishments);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   useRedirectAfter(saved, '/dashboard', REDIRECT_AFTER_SAVE_MS);
+
+  /** Shows each field's problem beside it and takes the person to the first one. */
+  const showFieldErrors = (errors: FieldErrors) => {
+    setFieldErrors(errors);
+    const first = errors.name ? nameInput.current : errors.email ? emailInput.current : null;
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const problems = checkFields(name, email, emailInput.current?.validity.typeMismatch === true);
+    showFieldErrors(problems);
+    if (problems.name || problems.email) return;
     // Spec §5: items trimmed, empty ones ignored.
     const clean = (items: string[]) => items.map((item) => item.trim()).filter((item) => item !== '');
     try {
@@ -60,26 +95,50 @@ function ProfileForm({ profile }: { profile: Profile }) {
       await refresh();
       setSaved(true);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      const message = failure instanceof Error ? failure.message : String(failure);
+      const onField = fieldErrorOf(message);
+      if (onField) showFieldErrors(onField);
+      else setError(message);
     }
   };
 
   return (
-    <form className="panel profile-form" onSubmit={(event) => void submit(event)}>
+    <form className="panel profile-form" noValidate onSubmit={(event) => void submit(event)}>
       <FormStatus success={saved ? PROFILE_TEXTS.saved : null} error={error} />
       <label className="field">
         <span className="field__label">Name</span>
-        <input className="field__input" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+        <input
+          ref={nameInput}
+          className="field__input"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="name"
+          aria-invalid={fieldErrors.name ? true : undefined}
+          aria-describedby={fieldErrors.name ? 'profile-name-error' : undefined}
+        />
+        {fieldErrors.name ? (
+          <span className="field__error" id="profile-name-error">
+            {fieldErrors.name}
+          </span>
+        ) : null}
       </label>
       <label className="field">
         <span className="field__label">Email</span>
         <input
+          ref={emailInput}
           className="field__input"
           type="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           autoComplete="email"
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={fieldErrors.email ? 'profile-email-error' : undefined}
         />
+        {fieldErrors.email ? (
+          <span className="field__error" id="profile-email-error">
+            {fieldErrors.email}
+          </span>
+        ) : null}
       </label>
       <label className="field">
         <span className="field__label">Availability</span>

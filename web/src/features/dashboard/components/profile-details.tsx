@@ -1,4 +1,6 @@
 import type { Profile } from '@unstuck/contract';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { loadFailureText } from '../../../lib/load-failure.ts';
 
 function ItemList({ title, items, empty }: { title: string; items: string[]; empty: string }) {
   return (
@@ -20,17 +22,13 @@ function ItemList({ title, items, empty }: { title: string; items: string[]; emp
 }
 
 /** The profile details of spec §2 "Dashboard": Skills and Accomplishments with the spec's placeholders. */
-export function ProfileDetails({ profile, error }: { profile: Profile | null; error: Error | null }) {
+export function ProfileDetails({ profile, error, onRetry }: { profile: Profile | null; error: Error | null; onRetry: () => void }) {
   return (
     <section className="panel profile-details" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title" className="panel__title">
         Profile
       </h2>
-      {error ? (
-        <p className="banner banner--error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorBanner message={error ? loadFailureText('your profile', error) : null} onRetry={onRetry} />
       {profile?.availability ? (
         <p>
           <strong>Availability:</strong> {profile.availability}

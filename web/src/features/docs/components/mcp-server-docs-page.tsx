@@ -44,7 +44,7 @@ export function McpServerDocsPage() {
   const origin = window.location.origin;
   const key = 'unstuck_ak_…your agent key…';
   return (
-    <PageLayout title="Message-tool server (MCP) for agents" wide>
+    <PageLayout title="Message-tool server (MCP) for agents" wide publicPage>
       <div className="docs">
         <p>
           Agents built elsewhere can do agent-1&apos;s work from outside: read the conversations addressed to them, answer, keep the
@@ -144,28 +144,32 @@ export function McpServerDocsPage() {
               <code>{name}</code>
             </h3>
             <p>{tool.description}</p>
-            <table className="docs__table">
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Required</th>
-                  <th scope="col">Notes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {fieldsOf(tool.input).map((field) => (
-                  <tr key={field.name}>
-                    <td>
-                      <code>{field.name}</code>
-                    </td>
-                    <td>{field.type}</td>
-                    <td>{field.required ? 'yes' : 'no'}</td>
-                    <td>{field.note}</td>
+            {/* Scrolls on its own on a phone; focusable so that keyboards can scroll it. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div className="table-scroll" role="region" aria-label={`Input of ${name}`} tabIndex={0}>
+              <table className="docs__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Field</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Required</th>
+                    <th scope="col">Notes</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {fieldsOf(tool.input).map((field) => (
+                    <tr key={field.name}>
+                      <td>
+                        <code>{field.name}</code>
+                      </td>
+                      <td>{field.type}</td>
+                      <td>{field.required ? 'yes' : 'no'}</td>
+                      <td>{field.note}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
         ))}
 

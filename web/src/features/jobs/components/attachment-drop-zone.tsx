@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { formatKilobytes } from '../../../lib/format.ts';
+import { fileProblem } from '../../../lib/file-checks.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 
 export interface AttachmentDropZoneProps {
   files: File[];
@@ -8,7 +9,10 @@ export interface AttachmentDropZoneProps {
   disabled: boolean;
 }
 
-/** Attachments of spec §2 "Submit Job": several files, by picker or drag and drop, listed with name and size in KB, each removable. */
+/**
+ * Attachments of spec §2 "Submit Job": several files, by picker or drag and drop, listed with name
+ * and size, each removable; a file that cannot be sent says why beside it (lib/file-checks.ts).
+ */
 export function AttachmentDropZone({ files, onAdd, onRemove, disabled }: AttachmentDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -51,21 +55,31 @@ export function AttachmentDropZone({ files, onAdd, onRemove, disabled }: Attachm
       </div>
       {files.length > 0 ? (
         <ul className="file-list" aria-label="Chosen files">
-          {files.map((file, index) => (
-            <li key={`${index}-${file.name}`} className="file-list__item">
-              <span className="file-list__name">{file.name}</span>
-              <span className="file-list__size">{formatKilobytes(file.size)}</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onRemove(index)}
-                disabled={disabled}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
+          {files.map((file, index) => {
+            // Each file is uploaded on its own: only its size and type matter, not how many there are.
+            const problem = fileProblem(file, 0);
+            return (
+              <li key={`${index}-${file.name}`} className={`file-list__item${problem ? ' file-list__item--refused' : ''}`}>
+                <span className="file-list__name">{file.name}</span>
+                <span className="file-list__size">{formatFileSize(file.size)}</span>
+                {problem ? (
+                  <span className="file-list__problem" id={`job-file-${index}-problem`}>
+                    {problem}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Remove ${file.name}`}
+                  aria-describedby={problem ? `job-file-${index}-problem` : undefined}
+                  onClick={() => onRemove(index)}
+                  disabled={disabled}
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { fileProblem } from '../../../lib/file-checks.ts';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { useSubmitJob } from '../api/submit-job.ts';
 import { AttachmentDropZone } from './attachment-drop-zone.tsx';
@@ -82,7 +83,11 @@ export function SubmitJobPage() {
           <button type="button" className="button button--secondary" onClick={() => void navigate('/dashboard')} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy || done}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy || done || files.some((file) => fileProblem(file, 0) !== null)}
+          >
             {busy ? 'Submitting...' : 'Submit Job'}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge, UserAcceptedBadge } from '../../../components/status-badge.tsx';
-import { formatKilobytes, formatTimestamp } from '../../../lib/format.ts';
+import { formatFileSize, formatTimestamp } from '../../../lib/format.ts';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { ShareLoadError, useSharedTask } from '../api/get-shared-task.ts';
 import { sharedSenderLabel } from '../utils/share-errors.ts';
@@ -42,7 +42,7 @@ function SharedMessage({ message, aiName }: { message: Message; aiName: string }
                 <a href={attachment.url} target="_blank" rel="noreferrer">
                   <FileIcon width={14} height={14} /> {attachment.file_name}
                 </a>{' '}
-                ({formatKilobytes(attachment.size)})
+                ({formatFileSize(attachment.size)})
               </li>
             ))}
         </ul>
@@ -54,7 +54,7 @@ function SharedMessage({ message, aiName }: { message: Message; aiName: string }
 function SharedTask({ shared, aiName }: { shared: ShareResponse; aiName: string }) {
   const { task, client, conversation_messages: messages, share_info: info } = shared;
   return (
-    <PageLayout title={task.title} wide>
+    <PageLayout title={task.title} wide publicPage>
       <div className="shared-task">
         <div className="shared-task__meta">
           <StatusBadge status={task.status} />
@@ -126,7 +126,7 @@ export function SharedTaskPage() {
       ? shared.error.failure
       : { message: `Failed to fetch shared task: ${shared.error?.message ?? ''}`, canRequestAccess: false };
   return (
-    <PageLayout title="Shared task">
+    <PageLayout title="Shared task" publicPage>
       <section className="panel panel--narrow">
         <p className="banner banner--error" role="alert">
           {failure.message}

@@ -1,0 +1,237 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, signInAsAdmin } from './support/admin.ts';
+import { launchBrowser } from './support/browser.ts';
+import { AGENT_TIMEOUT, closePage, DETAILED_MESSAGE, messageBox, proposalButtons, shot } from './support/chat.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { accountButton, signInThroughDashboard } from './support/sign-in.ts';
+
+/**
+ * Every screen in both sizes (1280×800 and 390×844) and both colour schemes, signed out and signed
+ * in as a customer, an expert and an admin: a screenshot of each under e2e/screenshots/screens/ to
+ * look at, and axe-core's WCAG 2.1 AA check (colour contrast included), which must find nothing.
+ */
+
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+type Role = 'guest' | 'customer' | 'expert' | 'admin';
+
+const VARIANTS = [
+  { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'mobile-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'mobile-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
+let server: TestServer;
+let browser: Browser;
+const signedIn: Partial<Record<Role, Storage>> = {};
+let shareLink = '';
+let customerConversation = '';
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+}
+
+const token = (storage: Storage | undefined) =>
+  storage?.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'auth_token')?.value ?? '';
+
+async function api(path: string, as: Role, method = 'GET', body?: unknown) {
+  const answer = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token(signedIn[as])}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return answer.json() as Promise<unknown>;
+}
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAILS: ADMIN.email });
+  browser = await launchBrowser();
+
+  // A customer reaches a proposal and accepts it; an expert takes the task; the admin shares it.
+  const customer = await (await browser.newContext()).newPage();
+  await signInThroughDashboard(customer, server.baseUrl, { email: 'casey@example.com', name: 'Casey Customer' });
+  await customer.goto(`${server.baseUrl}/`);
+  await messageBox(customer).fill(DETAILED_MESSAGE);
+  await messageBox(customer).press('Enter');
+  await proposalButtons(customer).accept.waitFor({ timeout: AGENT_TIMEOUT });
+  customerConversation = (await customer.evaluate(() => localStorage.getItem('current_conversation_id'))) ?? '';
+  signedIn.customer = await customer.context().storageState();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(admin, server.baseUrl);
+  signedIn.admin = await admin.context().storageState();
+
+  const expert = await (await browser.newContext()).newPage();
+  await signInThroughDashboard(expert, server.baseUrl, { email: 'erin@example.com', name: 'Erin Expert' });
+  const users = (await api('/api/admin/users', 'admin')) as Array<{ uid: string; email: string }>;
+  const erin = users.find((user) => user.email === 'erin@example.com');
+  await api('/api/admin/users/set-expert', 'admin', 'POST', { userId: erin?.uid, isExpert: true });
+  // A fresh token carries the expert claim.
+  await expert.reload();
+  await expert.evaluate(async () => {
+    const answer = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('auth_token')}` },
+    });
+    const { token: fresh } = (await answer.json()) as { token: string };
+    localStorage.setItem('auth_token', fresh);
+  });
+  signedIn.expert = await expert.context().storageState();
+
+  // Accepting the proposal puts the task in the queue; the expert takes it.
+  await proposalButtons(customer).accept.click();
+  await customer.getByRole('button', { name: 'Continue Conversation' }).click();
+  const tasks = (await api('/api/v2/tasks', 'admin')) as Array<{ id: string; conversationId: string }>;
+  const task = tasks.find((t) => t.conversationId === customerConversation);
+  await api(`/api/expert/tasks/${task?.id}/take`, 'expert', 'POST');
+  await api(`/api/expert/tasks/${task?.id}/messages`, 'expert', 'POST', {
+    content: 'Hi Casey, I am on it. **First step:** reproduce the error.',
+  });
+  const share = (await api(`/api/admin/tasks/${task?.id}/share`, 'admin', 'POST', { expiry_hours: 24 })) as { share_token: string };
+  shareLink = `/task-share/${share.share_token}`;
+  for (const page of [customer, admin, expert]) await closePage(page);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A screen: who looks at it, where, and what shows once it is ready (and what to do there first). */
+interface Screen {
+  name: string;
+  as: Role;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
+
+const SCREENS: Screen[] = [
+  { name: 'home-first-visit', as: 'guest', path: '/', ready: heading(/Stuck building with/) },
+  {
+    name: 'home-sign-in-card',
+    as: 'guest',
+    path: '/dashboard',
+    ready: heading('Sign in to keep going'),
+  },
+  { name: 'docs', as: 'guest', path: '/docs/mcp-server', ready: heading('Message-tool server (MCP) for agents') },
+  { name: 'share', as: 'guest', path: 'share', ready: heading('Conversation Context') },
+  { name: 'share-invalid', as: 'guest', path: `/task-share/${'x'.repeat(43)}`, ready: heading('Shared task') },
+  {
+    name: 'login-error',
+    as: 'guest',
+    path: '/login-error?error=access_denied',
+    ready: heading('There was an error during authentication'),
+  },
+  { name: 'admin-sign-in', as: 'guest', path: '/admin', ready: heading('Administrator Sign In Required') },
+  {
+    name: 'home-chat',
+    as: 'customer',
+    path: '/',
+    ready: async (page) => page.getByText('Proposal Accepted!').waitFor(),
+  },
+  {
+    name: 'account-menu',
+    as: 'customer',
+    path: '/dashboard',
+    ready: async (page) => {
+      await heading('Dashboard')(page);
+      await accountButton(page).click();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    },
+  },
+  { name: 'dashboard', as: 'customer', path: '/dashboard', ready: heading('Your Active Jobs') },
+  { name: 'messages', as: 'customer', path: '/messages', ready: heading('Conversations') },
+  {
+    name: 'messages-thread',
+    as: 'customer',
+    path: 'thread',
+    ready: async (page) => page.getByRole('article', { name: 'Message from Erin Expert' }).waitFor(),
+  },
+  {
+    name: 'edit-profile-error',
+    as: 'customer',
+    path: '/edit-profile',
+    ready: async (page) => {
+      await page.getByLabel('Name').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Please enter your name.').waitFor();
+    },
+  },
+  {
+    name: 'submit-job',
+    as: 'customer',
+    path: '/submit-job',
+    ready: async (page) => {
+      await heading('Submit a Job to the agent')(page);
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: 'huge.zip', mimeType: 'application/zip', buffer: Buffer.alloc(11 * 1024 * 1024) }]);
+      await page.getByText('This file is larger than 10 MB').waitFor();
+    },
+  },
+  { name: 'expert-queue', as: 'expert', path: '/expert-queue', ready: heading(/^Your tasks/) },
+  {
+    name: 'admin-users',
+    as: 'admin',
+    path: '/admin/users',
+    ready: (page) => page.getByRole('row').filter({ hasText: 'casey@example.com' }).waitFor(),
+  },
+  {
+    name: 'admin-conversations',
+    as: 'admin',
+    path: '/admin/conversations',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /Casey Customer/ }).click();
+      await page.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
+      await page.getByRole('region', { name: 'Notes for staff' }).first().waitFor();
+      // Rendered Markdown, not the characters of it (the renderer loads with the first message).
+      await page.getByRole('region', { name: 'Messages' }).locator('.markdown strong').first().waitFor();
+    },
+  },
+  { name: 'admin-api-keys', as: 'admin', path: '/admin/apikeys', ready: (page) => page.getByRole('button', { name: 'Create' }).waitFor() },
+  {
+    name: 'admin-tasks',
+    as: 'admin',
+    path: '/admin/tasks',
+    ready: async (page) => {
+      const card = page.getByRole('article', { name: /^Task / }).first();
+      await card.getByRole('button', { name: 'Show Details' }).click();
+      await card.getByText('Conversation (first 10 messages)').waitFor();
+    },
+  },
+  { name: 'admin-audit', as: 'admin', path: '/admin/audit', ready: (page) => page.getByRole('region', { name: 'Audit log' }).waitFor() },
+];
+
+describe('every screen, in both sizes and both colour schemes (axe-core, WCAG 2.1 AA)', () => {
+  for (const variant of VARIANTS) {
+    it(`has no violations and no sideways scrolling: ${variant.name}`, async () => {
+      const found: string[] = [];
+      for (const screen of SCREENS) {
+        const context = await browser.newContext({
+          viewport: variant.viewport,
+          colorScheme: variant.colorScheme,
+          ...(screen.as === 'guest' ? {} : { storageState: signedIn[screen.as] }),
+        });
+        const page = await context.newPage();
+        const path =
+          screen.path === 'share' ? shareLink : screen.path === 'thread' ? `/messages?conversation=${customerConversation}` : screen.path;
+        await page.goto(`${server.baseUrl}${path}`);
+        await screen.ready(page);
+        await page.evaluate(() => document.fonts.ready);
+        await shot(page, `screens/${variant.name}-${screen.name}.png`);
+        found.push(...(await violations(page)).map((line) => `${screen.name}: ${line}`));
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (sideways > 0) found.push(`${screen.name}: the page scrolls ${sideways} px sideways`);
+        // Admin pages renew the token (the old one is retired 30 s later): keep the newest.
+        if (screen.as !== 'guest') signedIn[screen.as] = await context.storageState();
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,118 @@
+// `npm run bench:web`: Lighthouse (mobile: its default emulated phone with simulated slow 4G and a
+// 4× slower CPU) on the production build served by the compiled server, for the home page, the
+// documentation page and a public share page. Each page is measured LIGHTHOUSE_RUNS times (3) in a
+// fresh headless Chromium (/usr/bin/chromium, CHROMIUM_PATH overrides it); the median of each
+// category is printed as a Markdown table for the README, with the goals of
+// docs/decisions/025-react-and-a-painted-first-view.md. Exits non-zero when a median misses its goal.
+//
+// Not a timed test: figures depend on the machine and its load, which the output states.
+import { loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../../e2e/support/server.ts';
+import { callJson, sendMessage, waitForAgentReply } from '../test/support/http.ts';
+import { signInWithDevProvider } from '../test/support/sign-in.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Goals per page: performance, accessibility, best practices (0–100). */
+const GOALS: Record<string, Record<Category, number>> = {
+  home: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  docs: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  share: { performance: 90, accessibility: 100, 'best-practices': 100 },
+};
+
+/** What a person writes to agent-1 until it proposes (the offline intake agent proposes by the third). */
+const ANSWERS = [
+  'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router',
+  'The log says "TypeError: res.status is not a function" in every route handler. We need it fixed by Friday, budget is $600.',
+  'Nothing else, please go ahead.',
+  'Still nothing to add.',
+];
+
+/** A customer reaches a proposal and accepts it; the admin shares the task. Returns the share page's path. */
+async function sharedTaskPath(baseUrl: string): Promise<string> {
+  const customer = await signInWithDevProvider(baseUrl, { email: 'customer@example.com', name: 'Casey Customer' });
+  const admin = await signInWithDevProvider(baseUrl, { email: 'admin@example.com', name: 'Alice Admin' });
+  const identity = { token: customer.token };
+  let conversationId: string | undefined;
+  for (const content of ANSWERS) {
+    const sent = await sendMessage(baseUrl, identity, conversationId ? { content, conversationId } : { content });
+    conversationId = sent.body.conversation_id as string;
+    const reply = (await waitForAgentReply(baseUrl, identity, conversationId, sent.body.id)).at(-1);
+    if (reply.metadata.kind !== 'proposal') continue;
+    await callJson(baseUrl, 'POST', `/api/v2/proposals/${reply.id}/accept`, identity);
+    const tasks = await callJson(baseUrl, 'GET', '/api/v2/tasks', { token: admin.token });
+    const task = (tasks.body as Array<{ id: string; conversationId: string }>).find((t) => t.conversationId === conversationId);
+    if (!task) throw new Error('the accepted task is not in the admin list');
+    const share = await callJson(baseUrl, 'POST', `/api/admin/tasks/${task.id}/share`, { token: admin.token }, { expiry_hours: 24 });
+    return `/task-share/${share.body.share_token as string}`;
+  }
+  throw new Error('agent-1 sent no proposal');
+}
+
+/** One Lighthouse run in a fresh browser: the category scores (0–100) and the largest paint (ms). */
+type Figures = Record<Category | 'lcp' | 'tbt', number>;
+
+async function measure(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: Category) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    if (failing.length > 0) console.log(`    failing checks: ${failing.map((a) => a.id).join(', ')}`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+      tbt: audits['total-blocking-time']?.numericValue ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const server = await startServer({ ADMIN_EMAILS: 'admin@example.com', SIGN_IN_RATE_LIMIT: '1000' });
+let missed = false;
+try {
+  const pages = { home: '/', docs: '/docs/mcp-server', share: await sharedTaskPath(server.baseUrl) };
+  const rows: string[] = [];
+  for (const [name, path] of Object.entries(pages)) {
+    const runs: Figures[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const load = loadavg()[0]?.toFixed(1);
+      const figures = await measure(`${server.baseUrl}${path}`);
+      console.log(`  ${name} run ${run}: ${JSON.stringify(figures)} (load average ${load})`);
+      runs.push(figures);
+    }
+    const mid = (key: Category | 'lcp' | 'tbt') => median(runs.map((r) => r[key]));
+    const goal = GOALS[name]!;
+    const cells = CATEGORIES.map((category) => {
+      const value = mid(category);
+      const ok = value >= goal[category];
+      missed ||= !ok;
+      return `${value}${ok ? '' : ` (goal ${goal[category]})`}`;
+    });
+    rows.push(
+      `| ${name} (\`${name === 'share' ? '/task-share/{token}' : path}\`) | ${cells.join(' | ')} | ${Math.round(mid('lcp'))} ms | ${Math.round(mid('tbt'))} ms |`,
+    );
+  }
+  console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated throttling), ${new Date().toISOString()}:\n`);
+  console.log('| Page | Performance | Accessibility | Best practices | LCP | TBT |');
+  console.log('| ---- | ----------- | ------------- | -------------- | --- | --- |');
+  for (const row of rows) console.log(row);
+} finally {
+  await server.stop();
+}
+process.exit(missed ? 1 : 0);

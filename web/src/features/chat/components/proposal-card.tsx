@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { WorkEstimate } from '@unstuck/contract';
+import { Markdown } from '../../../components/markdown.tsx';
+import { hoursRange, priceRange, proposalParts } from '../utils/proposal-parts.ts';
+import type { ProposalView } from './message-bubble.tsx';
+import { ProposalActions } from './proposal-actions.tsx';
+
+/** Narrow screens open the card with its sections folded: price, hours and the buttons come first. */
+const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
+
+/**
+ * An agent's proposal as a card: what the work is, the price range and hours and the two buttons
+ * (spec §2) at the top; the summary, then scope, plan, assumptions and the rest as sections that
+ * can be folded (folded at first on a phone).
+ */
+export function ProposalCard({ content, estimate, view }: { content: string; estimate: WorkEstimate | null; view: ProposalView }) {
+  const parts = proposalParts(content);
+  const [startFolded] = useState(folded);
+  return (
+    <div className="proposal">
+      <header className="proposal__head">
+        <p className="proposal__label">{parts.label}</p>
+        {parts.title ? <h3 className="proposal__title">{parts.title}</h3> : null}
+        {estimate ? (
+          <dl className="proposal__figures">
+            <div>
+              <dt>Price</dt>
+              <dd className="proposal__price">{priceRange(estimate)}</dd>
+            </div>
+            <div>
+              <dt>Effort</dt>
+              <dd>{hoursRange(estimate)}</dd>
+            </div>
+          </dl>
+        ) : null}
+        {view.state === 'actions' ? <ProposalActions busy={view.busy} onAccept={view.onAccept} onModify={view.onModify} /> : null}
+        {view.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
+        {view.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}
+      </header>
+      {parts.summary ? <Markdown content={parts.summary} className="proposal__summary" /> : null}
+      {parts.sections.map((section) => (
+        <details key={section.heading} className="proposal__section" open={!startFolded}>
+          <summary className="proposal__section-title">{section.heading}</summary>
+          <Markdown content={section.body} />
+        </details>
+      ))}
+    </div>
+  );
+}
