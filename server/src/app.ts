@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
-import { loggerOptions, registerRequestLog } from './lib/logging.ts';
+import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -33,7 +33,7 @@ import { registerProfileRoutes } from './modules/users/profile.routes.ts';
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    loggerInstance: deps.logger,
     // registerRequestLog writes one line per API request instead.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
