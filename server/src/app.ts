@@ -22,6 +22,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { registerOpenApi } from './modules/site/openapi.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  // Before every route: it collects their schemas as they are registered.
+  await registerOpenApi(app, deps);
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerChatRoutes(app, deps);
