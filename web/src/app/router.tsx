@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
         path: '/docs/mcp-server',
         element: page(() => import('../features/docs/components/mcp-server-docs-page.tsx'), 'McpServerDocsPage'),
       },
+      { path: '/docs/api', element: page(() => import('../features/docs/components/api-reference-page.tsx'), 'ApiReferencePage') },
       debug(
         '/debug',
         page(() => import('../features/debug/components/debug-page.tsx'), 'DebugPage'),

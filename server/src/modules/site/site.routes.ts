@@ -8,15 +8,17 @@ import { publicConfig } from './public-config.ts';
 const NOT_INDEXED = /^\/(api\/)?task-share(\/|$)/;
 
 /**
- * `GET /api/config`: the configuration the web app shows (the page carries the same, web-app.ts).
- * Also `X-Robots-Tag: noindex` on share pages and their API; registered before every route, so the
- * hook covers them all.
+ * `GET /api/config`: the only configuration that reaches the browser (CONVENTIONS.md); the page
+ * carries the same (web-app.ts). `GET /api/openapi.json`: the OpenAPI 3.1 document of the `/api`
+ * routes (`registerOpenApi`). Also `X-Robots-Tag: noindex` on share pages and their API; registered
+ * before every route, so the hook covers them all.
  */
 export function registerSiteRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', (request, reply, done) => {
     if (NOT_INDEXED.test(request.url)) reply.header('x-robots-tag', 'noindex');
     done();
   });
+  app.get('/api/openapi.json', async () => app.swagger());
   const answer = publicConfig(deps.config);
   app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => answer);
 }
