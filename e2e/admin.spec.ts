@@ -238,7 +238,7 @@ describe('the admin area', () => {
 
     const expert = await newPage();
     await signInThroughDashboard(expert, baseUrl, frank);
-    await expert.getByRole('link', { name: 'Expert Queue' }).click();
+    await expert.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Expert Queue' }).click();
     await expert.getByRole('heading', { name: 'Expert Queue' }).waitFor();
     const waiting = expert.getByRole('region', { name: 'Waiting for an expert' });
     const card = waiting.getByRole('article').filter({ hasText: 'Dave Customer' });

@@ -132,7 +132,10 @@ const SCREENS: Screen[] = [
     name: 'home-chat',
     as: 'customer',
     path: '/',
-    ready: async (page) => page.getByText('Proposal Accepted!').waitFor(),
+    ready: async (page) => {
+      await page.getByText('Proposal Accepted!').waitFor();
+      await page.locator('.proposal__summary p').first().waitFor();
+    },
   },
   {
     name: 'account-menu',
@@ -150,7 +153,9 @@ const SCREENS: Screen[] = [
     name: 'messages-thread',
     as: 'customer',
     path: 'thread',
-    ready: async (page) => page.getByRole('article', { name: 'Message from Erin Expert' }).waitFor(),
+    ready: async (page) => {
+      await page.getByRole('article', { name: 'Message from Erin Expert' }).locator('.markdown strong').waitFor();
+    },
   },
   {
     name: 'edit-profile-error',

@@ -120,7 +120,14 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     // What they had typed is still in the input, and the chat shows its newest message.
     await expect(message(page).inputValue()).resolves.toBe('One more thing: it is Node 20.');
     const newest = page.getByRole('log', { name: 'Conversation' }).getByRole('article').last();
-    await expect.poll(() => newest.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await expect
+      .poll(() =>
+        newest.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight && box.bottom > 0;
+        }),
+      )
+      .toBe(true);
     // The account menu's profile strip: photo (initial), name and email.
     await accountButton(page).click();
     await expect(page.getByText('Ada Lovelace').isVisible()).resolves.toBe(true);
@@ -157,7 +164,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await submitDevSignIn(page, { email: 'grace@example.com', name: 'Grace Hopper' });
     await acceptProposalAndSeeThanks(page);
-    await expect(page.getByText('Grace Hopper').isVisible()).resolves.toBe(true);
+    await expect(accountButton(page).getAttribute('aria-label')).resolves.toBe('Account: Grace Hopper');
     await closePage(page);
   });
 
@@ -182,7 +189,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await page.getByRole('region', { name: 'Sign in to keep going' }).waitFor();
 
     await signInThroughDashboard(page, server.baseUrl, { email: 'barbara@example.com', name: 'Barbara Liskov' });
-    await expect(page.getByText('Barbara Liskov', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('main').getByText('Barbara Liskov', { exact: true }).isVisible()).resolves.toBe(true);
     await shot(page, 'sign-in-6-dashboard.png');
 
     // /profile-setup only redirects: signed in, to /dashboard.

@@ -74,7 +74,8 @@ describe('the signed-in area', () => {
     await page.getByText('No skills added yet').waitFor();
     await page.getByText('No accomplishments added yet').waitFor();
     await jobsSection(page).getByText('No active jobs found').waitFor();
-    await expect(page.getByRole('link', { name: 'Messages' }).textContent()).resolves.toBe('Messages');
+    const quickActions = page.getByRole('navigation', { name: 'Quick actions' });
+    await expect(quickActions.getByRole('link', { name: 'Messages' }).textContent()).resolves.toBe('Messages');
     await shot(page, 'dashboard-empty.png', { fullPage: true });
 
     await page.getByRole('link', { name: 'Edit Profile' }).click();
@@ -98,8 +99,8 @@ describe('the signed-in area', () => {
     await expect(skills.getByRole('listitem').allTextContents()).resolves.toEqual(['TypeScript', 'React']);
     await page.getByRole('list', { name: 'Accomplishments' }).getByText('Shipped a payments platform').waitFor();
     await page.getByText('Availability: Short-term').waitFor();
-    // The header's name comes from a token re-issued with the saved profile.
-    await page.getByRole('banner').getByText('Lin Okafor').waitFor();
+    // The app shell's account button is named from a token re-issued with the saved profile.
+    await page.getByRole('banner').getByRole('button', { name: 'Account: Lin Okafor' }).waitFor();
     await page.getByText('Raw profile data').click();
     await page.getByText('"availability": "Short-term"').waitFor();
     await shot(page, 'dashboard-profile.png', { fullPage: true });
@@ -131,7 +132,12 @@ describe('the signed-in area', () => {
     await expect.poll(() => page.getByTestId('unread-badge').textContent(), { timeout: AGENT_TIMEOUT }).toBe('1');
     await shot(page, 'dashboard-jobs.png', { fullPage: true });
 
-    await page.getByRole('link', { name: /Messages, 1 unread/ }).click();
+    // The app shell's Messages link counts the same unread message.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages, 1 unread' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Messages, 1 unread/ })
+      .click();
     await page.getByRole('heading', { name: 'Messages' }).waitFor();
     const item = page.getByRole('navigation', { name: 'Your conversations' }).getByRole('button');
     await item.getByLabel('1 unread').waitFor();

@@ -40,6 +40,7 @@ export function Markdown({ content, className }: { content: string; className?: 
   }, [render]);
   const html = useMemo(() => (render ? render(content) : null), [render, content]);
   const classes = `markdown ${className ?? ''}`;
-  if (html === null) return <div className={classes}>{content}</div>;
+  // Until then the text keeps its line breaks, so a message does not reflow into one paragraph and back.
+  if (html === null) return <div className={`${classes} markdown--pending`}>{content}</div>;
   return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -59,28 +59,31 @@ export function AccountMenu({ user, onSignOut, signingOut }: { user: AuthUser; o
         type="button"
         className="account__button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         aria-label={`Account: ${user.name}`}
         onClick={() => setOpen(!open)}
       >
         <Avatar user={user} />
         <ChevronDownIcon width={16} height={16} className="account__chevron" />
       </button>
-      <div id={panelId} className="account__panel" hidden={!open}>
-        <div className="profile-strip">
-          <Avatar user={user} size={40} />
-          <span className="profile-strip__who">
-            <span className="profile-strip__name">{user.name}</span>
-            {user.email ? <span className="profile-strip__email">{user.email}</span> : null}
-          </span>
+      {/* Rendered only while open: closed, its name and email are not on the page twice. */}
+      {open ? (
+        <div id={panelId} className="account__panel">
+          <div className="profile-strip">
+            <Avatar user={user} size={40} />
+            <span className="profile-strip__who">
+              <span className="profile-strip__name">{user.name}</span>
+              {user.email ? <span className="profile-strip__email">{user.email}</span> : null}
+            </span>
+          </div>
+          <Link className="account__link" to="/edit-profile">
+            Edit Profile
+          </Link>
+          <button type="button" className="button button--secondary button--wide" onClick={onSignOut} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
         </div>
-        <Link className="account__link" to="/edit-profile">
-          Edit Profile
-        </Link>
-        <button type="button" className="button button--secondary button--wide" onClick={onSignOut} disabled={signingOut}>
-          {signingOut ? 'Signing out…' : 'Sign out'}
-        </button>
-      </div>
+      ) : null}
     </div>
   );
 }

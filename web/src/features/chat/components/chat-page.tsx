@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
+import { preloadMarkdown } from '../../../components/markdown.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { keepChatDraft, rememberPreAuthState } from '../../../lib/storage.ts';
@@ -71,6 +72,11 @@ export function ChatPage() {
   useEffect(() => {
     document.title = `${productName} · Human expert help for AI-built software`;
   }, [productName]);
+
+  // A stored conversation is coming: its messages are Markdown, so the renderer starts loading now.
+  useEffect(() => {
+    if (conversationId !== null) preloadMarkdown();
+  }, [conversationId]);
 
   const thinking = chat.pageState !== 'idle';
   const hero = chat.messages.length === 0 && chat.attachments.length === 0 && !chat.restoring;

@@ -2,6 +2,8 @@ import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 
 /** How close to the end still counts as "at the end", px. */
 const AT_END_SLACK = 96;
+/** A newest message taller than this share of the view opens at its top. */
+const TALL_SHARE = 0.6;
 
 /** The element id of a message's bubble (MessageBubble), for scrolling to it. */
 export const messageElementId = (messageId: string) => `message-${messageId}`;
@@ -17,7 +19,8 @@ export interface FollowOptions {
  * Keeps the newest message in view, in `scroller` (Messages: the thread scrolls on its own) or the
  * page (null: the home chat, whose composer dock is sticky):
  * - the first time it is active, it opens at `firstUnreadId`'s message, else at the end;
- * - whenever `trigger` changes later, it jumps to the end;
+ * - whenever `trigger` changes later, it jumps to the end, or to the top of the newest message when
+ *   that is taller than most of the view (a proposal: its price and buttons come first);
  * - when the conversation grows by itself (an image or the Markdown renderer loaded) and the reader
  *   was at the end, it stays there; a reader who scrolled up to read is left alone.
  */
@@ -34,9 +37,17 @@ export function useFollowConversation(
     const box = scroller?.current ?? null;
     const end = () => (box ? box.scrollHeight : document.documentElement.scrollHeight);
     const scrollToEnd = () => (box ?? window).scrollTo({ top: end() });
+    const top = () => (box ? box.scrollTop : window.scrollY);
+    let lastTop = top();
+    // Only the reader moving up leaves the end; moving down (ours to the end, or theirs) can only reach
+    // it. A scroll event that arrives after the content grew (the Markdown renderer loaded) must not
+    // read as the reader leaving, or the conversation would stop half way through the last message.
     const onScroll = () => {
-      const bottom = box ? box.scrollTop + box.clientHeight : window.innerHeight + window.scrollY;
-      atEnd.current = bottom >= end() - AT_END_SLACK;
+      const now = top();
+      const bottom = now + (box ? box.clientHeight : window.innerHeight);
+      const reached = bottom >= end() - AT_END_SLACK;
+      atEnd.current = now < lastTop ? reached : atEnd.current || reached;
+      lastTop = now;
     };
     const observer = new ResizeObserver(() => {
       if (atEnd.current) scrollToEnd();
@@ -62,6 +73,16 @@ export function useFollowConversation(
         first.scrollIntoView({ block: 'start' });
         return;
       }
+    }
+    // A newest message taller than most of the view (a proposal) is read from its top, where its
+    // price and buttons are; anything shorter brings the end of the conversation into view.
+    const articles = (box ?? document).querySelectorAll('.message-list article');
+    const newest = articles[articles.length - 1];
+    const view = box ? box.clientHeight : window.innerHeight;
+    if (newest && newest.getBoundingClientRect().height > view * TALL_SHARE) {
+      atEnd.current = false;
+      newest.scrollIntoView({ block: 'start' });
+      return;
     }
     atEnd.current = true;
     (box ?? window).scrollTo({ top: box ? box.scrollHeight : document.documentElement.scrollHeight });
