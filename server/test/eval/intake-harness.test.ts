@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEvaluationSet, type EvaluationSet } from '../../eval/intake/dev-set.ts';
+import { loadEvaluationSet, type EvaluationSetInput } from '../../eval/intake/dev-set.ts';
 import { renderReport } from '../../eval/intake/report.ts';
 import { runIntakeEvaluation } from '../../eval/intake/run.ts';
 import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
 import path from 'node:path';
 
-const SET: EvaluationSet = {
+const SET: EvaluationSetInput = {
   cases: [
     {
       first: 'Our Rails app on Heroku throws "PG::ConnectionBad" every night at 2 am since we moved to a new database plan.',

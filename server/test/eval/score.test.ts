@@ -3,7 +3,7 @@ import { namesTechnology, scoreCase, type ObservedTurn } from '../../eval/intake
 import { PUZZLED_REPLY, replyTo } from '../../eval/intake/simulated-person.ts';
 
 const answers = { details: 'D', goal: 'G', deadline: 'T', budget: 'B', code: 'C' };
-const testCase = { first: 'x', stack: ['Postgres', 'ECS'], ai_tools: ['Cursor'], request_type: 'bug_fix' as const, answers };
+const testCase = { first: 'x', stack: ['Postgres', 'ECS'], ai_tools: ['Cursor'], request_type: 'bug_fix' as const, answers, told: [] };
 const question = (content: string, more: Partial<ObservedTurn> = {}): ObservedTurn => ({
   kind: 'question',
   content,

@@ -12,6 +12,8 @@ export interface LibraryTechnology {
   implies: readonly string[];
   /** Extensions and file names (Linguist), lower case: ".py", "dockerfile". */
   files: readonly string[];
+  /** Wappalyzer category ids (categories.json of its data); none for Linguist's languages. */
+  categories: readonly number[];
 }
 
 interface WappalyzerTechnology {
@@ -52,6 +54,7 @@ function loadWappalyzer(): LibraryTechnology[] {
     aliases: [],
     implies: certainImplies(tech.implies),
     files: [],
+    categories: tech.cats ?? [],
   }));
 }
 
@@ -70,6 +73,7 @@ function loadLinguist(): LibraryTechnology[] {
       aliases: language.aliases ?? [],
       implies: [],
       files: hints(language).filter((hint) => !otherFiles.has(hint)),
+      categories: [],
     }));
 }
 
