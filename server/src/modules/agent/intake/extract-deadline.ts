@@ -17,7 +17,7 @@ const DUE_CUE =
 /** Phrases that are forward-looking on their own: "within 2 weeks", "next Friday", "end of the month". */
 const FORWARD_PHRASE =
   /^(?:within|in\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\b|next\b|this\b|end of|by\b|tomorrow|tonight)/i;
-/** "Today" is a due date unless the sentence tells what happened today ("it broke today"). */
+/** "Today" or "tonight" opening an answer is a due date; elsewhere only after a due cue ("need it today"). */
 const TODAY = /^(?:today|tonight)\b/i;
 /** Past-tense words between the cue and the date mean the date tells when something happened. */
 const PAST_MARKER = /\b(?:broke|broken|crashed|happened|started|began|since|ago|was|were|did|stopped|upgraded|deployed|last)\b/i;
@@ -35,7 +35,8 @@ function isDueDate(text: string, result: chrono.ParsedResult): boolean {
   const day = result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month');
   if (result.start.isCertain('hour') && !day) return false;
   if (/^at\b/i.test(result.text)) return false;
-  if (TODAY.test(result.text)) return !PAST_MARKER.test(text.slice(0, result.index)) && !/\b\w+ed\s+$/i.test(text.slice(0, result.index));
+  // "Today, $200" answers the question; "it has email login today" does not: then a due cue must precede it.
+  if (TODAY.test(result.text) && /^[\s\W]*$/.test(text.slice(0, result.index))) return true;
   if (FORWARD_PHRASE.test(result.text)) return true;
   const before = text.slice(Math.max(0, result.index - 40), result.index);
   const cues = [...before.matchAll(DUE_CUE)];
