@@ -9,7 +9,7 @@ const hoursOf = (...messages: string[]) => estimateWork(extractFacts(messages, [
 describe('estimate', () => {
   it('sizes a request by its type: a bug in hours, an upgrade or a new product in weeks', () => {
     const bug = hoursOf('My login form throws a TypeError when I submit');
-    const feature = hoursOf('Add CSV export to the reports page of my Django app');
+    const feature = hoursOf('Add role-based permissions to the reports page of my Django app');
     const app = hoursOf('Build an MVP of a marketplace for dog walkers with payments and sign-in');
     expect(bug.hoursHigh).toBeLessThanOrEqual(16);
     expect(feature.hoursLow).toBeGreaterThan(bug.hoursLow);
@@ -102,7 +102,7 @@ describe('estimate', () => {
   });
 
   it('makes revisions smaller or larger but never leaves the type bounds', () => {
-    const facts = extractFacts(['Add a dark mode toggle to my React settings page'], []);
+    const facts = extractFacts(['Add role-based access to the settings page of my React app'], []);
     const base = estimateWork(facts, NO_CHANGE, RATES);
     const smaller = estimateWork(facts, { ...NO_CHANGE, scale: 0.5 }, RATES);
     const bigger = estimateWork(facts, { ...NO_CHANGE, addedItems: 100 }, RATES);
@@ -112,7 +112,7 @@ describe('estimate', () => {
   });
 
   it('compares the budget with the range and caps the upper end only when asked to fit it', () => {
-    const facts = extractFacts(['Add a dark mode toggle to my React settings page, budget $1,200'], []);
+    const facts = extractFacts(['Add role-based access to the settings page of my React app, budget $1,200'], []);
     const shown = estimateWork(facts, NO_CHANGE, RATES);
     expect(shown).toMatchObject({ budgetFit: 'inside', budgetHours: 15 });
     const fitted = estimateWork(facts, { ...NO_CHANGE, fitToBudget: true }, RATES);
@@ -120,9 +120,9 @@ describe('estimate', () => {
   });
 
   it('does not compare a budget in another currency or an hourly rate', () => {
-    const euros = extractFacts(['Add a dark mode toggle to my React settings page, budget €300'], []);
+    const euros = extractFacts(['Add role-based access to the settings page of my React app, budget €300'], []);
     expect(estimateWork(euros, NO_CHANGE, RATES).budgetFit).toBeNull();
-    const rate = extractFacts(['Add a dark mode toggle to my React settings page, I pay $40/hour'], []);
+    const rate = extractFacts(['Add role-based access to the settings page of my React app, I pay $40/hour'], []);
     expect(estimateWork(rate, NO_CHANGE, RATES).budgetFit).toBeNull();
   });
 

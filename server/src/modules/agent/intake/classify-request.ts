@@ -45,13 +45,14 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       /\b(?:nobody|no one|users?|customers?|people|members?|i|we)\s+(?:can(?:['’]?t|not)?|could(?:n['’]?t)?)\s+(?:see|access|open|find|use|log|sign|pay|check ?out)\b/i,
       4,
     ],
-    [/\b(?:shows?|showing|sees?|seeing)\s+(?:other|another|someone else['’]?s|the wrong|wrong)\b/i, 4],
+    [/\b(?:shows?|showing|sees?|seeing)\s+(?:other|another|someone else['’]?s|the wrong|wrong|the old|old|outdated|stale)\b/i, 4],
+    [/\b(?:loops?|looping|redirect loop|stuck|hangs? on)\b/i, 3],
     [/\bkeeps?\s+\w+ing\b/i, 2],
     // "after upgrading", "since the update": a symptom that follows a change is still a bug.
     [/\b(?:after|since)\s+(?:\w+\s+){0,2}?(?:upgrad\w*|updat\w*|migrat\w*|deploy\w*|releas\w*)\b/i, 3],
   ],
   performance: [
-    [/\b(?:faster|speed (?:it )?up|slow(?:er|ness)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
+    [/\b(?:faster|speed (?:it )?up|slow(?:er|ness|ly)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
     [/\btakes? (?:about |around |over |more than )?\d+(?:\.\d+)? ?(?:s|sec\w*|seconds?|minutes?|mins?)\b/i, 3],
     [/\b(?:drains? (?:the )?battery|battery (?:drain|usage|life)|cpu usage|memory usage|too much (?:memory|cpu|data))\b/i, 4],
     [/\b(?:under (?:heavy )?load|scal(?:e|ing) (?:to|up)|high traffic|requests? per second|rps)\b/i, 1],
@@ -63,6 +64,11 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\b(?:move|moving|switch(?:ing)?|transfer\w*)\b[^.!?\n]{0,50}\bfrom\b[^.!?\n]{1,40}\bto\b/i, 5],
+    // "our Firebase app moved to Supabase": a move onto another named technology.
+    [
+      /\b(?:[Mm]ov(?:e|ed|ing)|[Ss]witch(?:ed|ing)?|[Tt]ransferr?(?:ed|ing)?|[Pp]ort(?:ed|ing))\b[^.!?\n]{0,50}?\b(?:to|onto)\s+[A-Z][\w.]+/,
+      5,
+    ],
     [/\b([A-Z][\w.]*)\s?\d+(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?\d+(?:\.\d+)?\b/, 3],
     [
       /\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b|\bdrops? (?:support for )?\w*\s?\d/i,
@@ -114,6 +120,8 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   automation: [
     [/\b(?:scrap(?:e|er|ers|ing)|crawl\w*|etl|cron(?: ?jobs?)?|automat(?:e|es|ed|ing|ion|ically))\b/i, 5],
+    // "a script that merges...", "a scenario that creates a card for every new response".
+    [/\b(?:script|macro|scenario|zap|workflow)\s+(?:that|to|which)\b|\bfor (?:every|each) new\b|\bwhenever\b|\bevery time\b/i, 3],
     [/\b(?:every (?:night|morning|evening|day|hour|week|minute|monday|month)|nightly|daily|hourly|weekly|on a schedule|scheduled)\b/i, 3],
     [/\b(?:without manual work|by hand|manually|copy(?:ing)? and past\w+)\b/i, 2],
     [
@@ -147,6 +155,7 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       2,
     ],
     [/\ballow (?:users|customers|people|visitors|members)\b/i, 2],
+    [/\b(?:sso|single sign-on|(?:sign|log)[- ]?in with|2fa|two-factor|mfa)\b/i, 4],
   ],
   new_build: [
     [/\b(?:mvp|from scratch|prototype|greenfield|landing page)\b/i, 5],
@@ -155,6 +164,10 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\bturn\b[^.!?\n]{0,40}\b(?:mockups?|designs?|figma|sketch|wireframes?|prototype)\b[^.!?\n]{0,20}\binto\b/i, 5],
+    [
+      /\b(?:turn\w*|convert\w*|made|make)\b[^.!?\n]{0,50}\binto\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:app|web app|website|site|tool|portal|dashboard)\b/i,
+      5,
+    ],
     [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
     [/\b(?:saas|startup|marketplace|idea)\b/i, 1],
   ],
@@ -209,8 +222,12 @@ const VAGUE = new Set('site website app application page thing stuff help down b
 const HISTORY =
   /\b(?:i|we)\s+(?:used|had|asked)\s+[\w.]+\s+to\s+(?:build|make|create|write|generate|code)\b|\b(?:built|made|created|generated|written|coded)\s+(?:it\s+|this\s+)?(?:with|using|in|by)\s+[\w.]+/gi;
 
+/** "Lovable built my landing page and ...": a product named as the one who built it, up to the next clause. */
+const HISTORY_BY_TOOL =
+  /\b(?:[A-Z][\w.]*|v0)\s+(?:built|made|created|generated|wrote|coded)\s+(?:me\s+|us\s+)?(?:my|our|the|a|an)\b[^,.;!?\n]{0,40}?(?=\s+(?:and|but|so)\b|[,.;!?\n]|$)/g;
+
 function scores(request: string): Map<Scored, number> {
-  const text = request.replace(HISTORY, ' ');
+  const text = request.replace(HISTORY, ' ').replace(HISTORY_BY_TOOL, ' ');
   const start = opening(text);
   const byType = new Map(
     PRIORITY.map((type) => [
@@ -229,7 +246,8 @@ function scores(request: string): Map<Scored, number> {
  * Classifies a request (issue #13's kinds of work) from the person's words and the technologies named
  * in them, with the keyword table above and the verb the request opens with: the best-scoring type
  * with at least `MIN_SCORE`, ties broken by `PRIORITY`. Named no-code platforms and services tilt a
- * "connect" towards an integration, unless the request reports something broken. It is
+ * "connect" towards an integration, unless the request reports something broken; a data warehouse, a
+ * data-loading tool or dashboards in a BI tool make one too. It is
  * `unclear` when nothing scores, or when a report of trouble names no technology, no error and
  * nothing specific ("Help, my site is down!!").
  */
@@ -240,8 +258,11 @@ export function classifyRequest(text: string, stack: readonly Technology[]): Req
   // a data warehouse or a data-loading tool makes moving data the request (a data pipeline).
   if (services >= 2 && (byType.get('bug_fix') ?? 0) < MIN_SCORE) byType.set('integration', (byType.get('integration') ?? 0) + 1);
   const { byName } = technologyCatalogue();
-  if (stack.some((t) => byName.get(t.name)?.roles.some((role) => role === 'warehouse' || role === 'etl'))) {
-    byType.set('integration', (byType.get('integration') ?? 0) + 4);
+  const roles = new Set(stack.flatMap((t) => byName.get(t.name)?.roles ?? []));
+  if (roles.has('warehouse') || roles.has('etl')) byType.set('integration', (byType.get('integration') ?? 0) + 4);
+  // Dashboards in a BI tool over data that exists: the tool joined to the data.
+  else if (roles.has('analytics') && /\b(?:dashboards?|reports?|charts?)\b/i.test(text)) {
+    byType.set('integration', (byType.get('integration') ?? 0) + 3);
   }
   let best: Scored | null = null;
   let bestScore = MIN_SCORE - 1;

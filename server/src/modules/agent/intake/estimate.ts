@@ -2,7 +2,8 @@ import type { RequestType } from '@unstuck/contract';
 import { versionJump } from './title.ts';
 import type { Budget, IntakeFacts } from './types.ts';
 import { technologyCatalogue } from '../technologies/catalogue.ts';
-import { onlyHostedTools, workKindOf, type WorkKind } from './work-kinds.ts';
+import { analysedLanguages } from './extract-code-access.ts';
+import { onNoCodeBuilder, workKindOf, type WorkKind } from './work-kinds.ts';
 
 /** Hours of one kind of work before size signals, and the hard bounds of any estimate of it. */
 interface HoursRow {
@@ -34,7 +35,7 @@ export const HOURS_TABLE: Readonly<Record<RequestType, HoursRow>> = {
 /** What a new build is, by the words that name it: a landing page is days, a mobile app months. */
 const BUILD_SIZES: readonly (readonly [RegExp, readonly [number, number]])[] = [
   [/\b(?:landing page|one-page|single[- ]page site|waitlist|coming soon page)\b/i, [10, 24]],
-  [/\b(?:bot|script|macro|extension|plugin|widget|cli)\b/i, [16, 40]],
+  [/\b(?:bot|script|macro|extension|plugin|widget|cli)\b/i, [10, 28]],
   [/\b(?:chatbot|assistant|rag|answers? from (?:our|the) docs)\b/i, [50, 110]],
   [/\b(?:website|site|blog|portfolio|marketing)\b/i, [30, 70]],
   [/\b(?:internal tool|admin panel|back ?office|dashboard|crm)\b/i, [40, 100]],
@@ -52,7 +53,7 @@ const SLOW_BUG = /\b(?:times? out|timing out|timeouts?|too slow|slow(?:er|ly)?)\
  * sessions, permissions and policies, redirects, environment variables.
  */
 const CONFIG_BUG =
-  /\b(?:blank page|white screen|typo|is down|database connection|static site|(?:build|deploy\w*|workflow|pipeline)s? (?:\w+ )?(?:fail\w*|broke\w*|error\w*)|(?:fail\w*|broke\w*)\s+(?:\w+\s+){0,3}(?:build|deploy\w*)|exit code|log(?:s|ged|ging)? (?:\w+ )?out|sessions?|cookies?|cors|redirect\w*|env(?:ironment)? var\w*|permissions?|polic(?:y|ies)|row level security|rls)\b/i;
+  /\b(?:blank page|white screen|typo|is down|database connection|static site|page not found|404|(?:build|compil\w*)\b[^.!?\n]{0,40}\b(?:fail\w*|error\w*)|(?:build|deploy\w*|workflow|pipeline)s? (?:\w+ )?(?:fail\w*|broke\w*|error\w*)|(?:fail\w*|broke\w*)\s+(?:\w+\s+){0,3}(?:build|deploy\w*)|exit code|log(?:s|ged|ging)? (?:\w+ )?out|sessions?|cookies?|cors|redirect\w*|env(?:ironment)? var\w*|permissions?|polic(?:y|ies)|row level security|rls)\b/i;
 
 /**
  * How hard a bug usually is, by its symptoms and where it lives: hard ones (leaks, races, load) 8–24
@@ -73,12 +74,30 @@ function bugRange(facts: IntakeFacts): readonly [number, number] {
   return smallApp ? [2, 8] : HOURS_TABLE.bug_fix.base;
 }
 
+/**
+ * A move from one framework to another ("jQuery to React", "AngularJS to Angular"): every piece is
+ * rewritten, where an upgrade of one framework ("Vue 2 to Vue 3") changes each piece a little.
+ */
+function isRewrite(facts: IntakeFacts): boolean {
+  if (facts.type !== 'upgrade_migration') return false;
+  const jump = versionJump(facts.request);
+  if (jump && jump.to > jump.from) return false;
+  return facts.stack.filter((t) => !t.implied && t.kind === 'framework').length >= 2;
+}
+
 /** Hours per counted item of work (a component to migrate, a page to build), by type and unit. */
-function perCountedItem(type: RequestType, unit: string): readonly [number, number] {
+function perCountedItem(facts: IntakeFacts, unit: string): readonly [number, number] {
   const pages = /^(?:page|screen|view|template)$/.test(unit);
-  switch (type) {
+  switch (facts.type) {
     case 'upgrade_migration':
+      if (isRewrite(facts)) return pages ? [3, 7] : [1, 3];
       return pages ? [1, 2.5] : [0.3, 0.8];
+    case 'testing':
+      // Tests for one endpoint, flow or screen.
+      return [1.5, 4];
+    case 'performance':
+      // Forty plugins or fourteen extensions are where to look, not forty pieces of work.
+      return [0.1, 0.4];
     case 'new_build':
       return pages ? [3, 6] : [2, 4];
     case 'feature':
@@ -115,7 +134,7 @@ function countedHours(facts: IntakeFacts, kind: WorkKind | null): [number, numbe
   let high = 0;
   const items = facts.scale.filter((s) => s.measure === 'items');
   for (const fact of items) {
-    const [a, b] = kind?.perCounted ?? perCountedItem(facts.type, fact.unit);
+    const [a, b] = kind?.perCounted ?? perCountedItem(facts, fact.unit);
     low += a * Math.min(fact.count, 1000);
     high += b * Math.min(fact.count, 1000);
   }
@@ -137,17 +156,14 @@ function sizedByLines(facts: IntakeFacts): boolean {
 /**
  * How the size of the code widens the range, as factors on the low and the high end: finding one's way
  * in a larger codebase takes longer, and the uncertainty grows faster than the work. +25% on the high
- * end per tenfold beyond 3,000 lines (at most +60%), a third of that on the low end; +5% on the high end
+ * end per tenfold beyond 3,000 lines (at most +60%), a third of that on the low end (at most +20%); +5% on the high end
  * per main language beyond two (at most +15%). Work sized by its lines (`HOURS_PER_THOUSAND_LINES`)
  * takes only the languages' part.
  */
 function codeSizeFactors(facts: IntakeFacts): readonly [number, number] {
   const lines = linesOfCode(facts);
-  const sizedByLines = HOURS_PER_THOUSAND_LINES[facts.type] !== undefined;
-  const tenfolds = lines === null || sizedByLines ? 0 : Math.max(0, Math.log10(lines / 3000));
-  const languages = facts.codeAnalysis
-    ? (Array.isArray(facts.codeAnalysis.main_languages) ? facts.codeAnalysis.main_languages : [facts.codeAnalysis.main_languages]).length
-    : 0;
+  const tenfolds = lines === null || sizedByLines(facts) ? 0 : Math.max(0, Math.log10(lines / 3000));
+  const languages = facts.codeAnalysis ? analysedLanguages(facts.codeAnalysis).length : 0;
   const spread = Math.min(0.15, Math.max(0, languages - 2) * 0.05);
   return [1 + Math.min(0.2, tenfolds * 0.083), 1 + Math.min(0.6, tenfolds * 0.25) + spread];
 }
@@ -170,11 +186,13 @@ function versionFactor(facts: IntakeFacts): number {
  * The range before counted items: the kind of job's when it is a well-known one (work-kinds.ts), for
  * new builds by what is built, for bugs by how hard they are, else the type's. Work sized by its lines
  * of code, when they are known, keeps only its set-up here (the type's minimum to 2.5 times it): the
- * lines add the rest (`countedHours`).
+ * lines add the rest (`countedHours`); so do tests for counted endpoints or flows.
  */
 function baseRange(facts: IntakeFacts, kind: WorkKind | null): readonly [number, number] {
   if (kind) return kind.base;
   if (sizedByLines(facts)) return [HOURS_TABLE[facts.type].min, HOURS_TABLE[facts.type].min * 2.5];
+  // Tests for counted endpoints or flows: the set-up, then each one (`perCountedItem`).
+  if (facts.type === 'testing' && facts.scale.some((s) => s.measure === 'items')) return [4, 10];
   if (facts.type === 'bug_fix') return bugRange(facts);
   if (facts.type === 'new_build') return BUILD_SIZES.find(([pattern]) => pattern.test(facts.request))?.[1] ?? HOURS_TABLE.new_build.base;
   return HOURS_TABLE[facts.type].base;
@@ -210,8 +228,9 @@ export interface Estimate {
 
 /**
  * The size factor from complexity signals: +10% per named technology beyond three (at most +30%),
- * +10% per third-party service beyond the first (at most +20%), +10% when files are attached. A known
- * kind of job takes only the files' part: its range and items already count the systems it joins.
+ * +10% per third-party service beyond the first (at most +20%; not for a bug, which lives in one of
+ * them), +10% when files are attached. A known kind of job takes only the files' part: its range and
+ * items already count the systems it joins.
  */
 function complexityFactor(facts: IntakeFacts, kind: WorkKind | null): number {
   const files = facts.attachments.length > 0 ? 0.1 : 0;
@@ -219,7 +238,7 @@ function complexityFactor(facts: IntakeFacts, kind: WorkKind | null): number {
   const named = facts.stack.filter((t) => !t.implied);
   const stackExtra = Math.min(Math.max(named.length - 3, 0) * 0.1, 0.3);
   const services = named.filter((t) => t.kind === 'service' || t.kind === 'ai-model' || t.kind === 'no-code').length;
-  const integrations = Math.min(Math.max(services - 1, 0) * 0.1, 0.2);
+  const integrations = facts.type === 'bug_fix' ? 0 : Math.min(Math.max(services - 1, 0) * 0.1, 0.2);
   return 1 + stackExtra + integrations + files;
 }
 
@@ -228,10 +247,7 @@ function complexityFactor(facts: IntakeFacts, kind: WorkKind | null): number {
  * about half the hours of a coded build, six tenths of a coded feature. 1 for anything else.
  */
 function platformFactor(facts: IntakeFacts): number {
-  const onBuilder =
-    !facts.stack.some((t) => !t.implied && (t.kind === 'language' || t.kind === 'framework')) &&
-    onlyHostedTools(facts.stack.filter((t) => t.kind !== 'database'));
-  if (!onBuilder) return 1;
+  if (!onNoCodeBuilder(facts.stack)) return 1;
   return facts.type === 'new_build' ? 0.5 : facts.type === 'feature' ? 0.6 : 1;
 }
 
@@ -260,7 +276,8 @@ const cents = (n: number): number => Math.round(n * 100) / 100;
 export function estimateWork(facts: IntakeFacts, adjustment: SizeAdjustment, rates: { hourlyRate: number; currency: string }): Estimate {
   const kind = workKindOf(facts);
   const row = kind ?? HOURS_TABLE[facts.type];
-  const sizedByFeatures = facts.type === 'new_build' || facts.type === 'feature' || facts.type === 'integration';
+  // A new product or an integration is the sum of its features; a feature request is one, whatever it touches.
+  const sizedByFeatures = facts.type === 'new_build' || facts.type === 'integration';
   const named = kind ? kind.items : sizedByFeatures ? Math.max(facts.features.length - 1, 0) : 0;
   const items = named + adjustment.addedItems - adjustment.removedItems;
   const [countLow, countHigh] = countedHours(facts, kind);

@@ -74,11 +74,15 @@ export function extractCodeAccess(messages: readonly string[]): CodeAccess | nul
 /** Archives people send code in; a file the catalogue ties to a technology ("main.py", "report.pbix") counts too. */
 const ARCHIVE = /\.(?:zip|tar|tgz|tar\.gz|tar\.bz2|tbz2|tar\.xz|7z|rar)$/i;
 
+/** The main languages of an analysis as a list (the contract allows one name as a string), blanks dropped. */
+export function analysedLanguages(analysis: CodeAnalysis): string[] {
+  return (Array.isArray(analysis.main_languages) ? analysis.main_languages : [analysis.main_languages]).filter(Boolean);
+}
+
 /** "120 files, 15,400 lines (PHP, JavaScript)": the analysis in a few words. */
 export function describeCodeAnalysis(analysis: CodeAnalysis): string {
-  const languages = Array.isArray(analysis.main_languages) ? analysis.main_languages : [analysis.main_languages];
   const count = (n: number, unit: string) => `${n.toLocaleString('en-US')} ${unit}${n === 1 ? '' : 's'}`;
-  const named = languages.filter(Boolean);
+  const named = analysedLanguages(analysis);
   return `${count(analysis.file_count, 'file')}, ${count(analysis.line_count, 'line')}${named.length > 0 ? ` (${named.join(', ')})` : ''}`;
 }
 

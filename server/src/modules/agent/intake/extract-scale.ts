@@ -31,7 +31,7 @@ const UNITS: readonly (readonly [ScaleFact['measure'], RegExp])[] = [
   ['code', /^(?:lines?(?: of code)?|loc)\b/i],
   [
     'items',
-    /^(?:components?|pages?|screens?|views?|forms?|templates?|endpoints?|routes?|modules?|extensions?|plugins?|tables?|reports?|integrations?|suppliers?|sources?|sites?|stores?|workflows?|zaps?|roles?|languages?|environments?|microservices?|services?|apps?|dashboards?|flows?|emails?|questions?)\b/i,
+    /^(?:components?|pages?|screens?|views?|forms?|templates?|endpoints?|routes?|modules?|extensions?|plugins?|tables?|collections?|buckets?|functions?|triggers?|jobs?|queues?|reports?|integrations?|suppliers?|sources?|sites?|stores?|workflows?|zaps?|roles?|languages?|environments?|microservices?|services?|apps?|dashboards?|flows?|emails?|questions?)\b/i,
   ],
   ['people', /^(?:users?|members?|customers?|subscribers?|employees?|students?|accounts?|visitors?|clients?|players?|tenants?)\b/i],
   [

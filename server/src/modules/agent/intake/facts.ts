@@ -4,7 +4,7 @@ import { mergeTechnologies, readTechnologies, technologiesInFileNames } from '..
 import type { Technology } from '../technologies/types.ts';
 import { classifyRequest } from './classify-request.ts';
 import { extractBudget } from './extract-budget.ts';
-import { codeAccessFromFiles, codeAccessFromPlatform, extractCodeAccess } from './extract-code-access.ts';
+import { analysedLanguages, codeAccessFromFiles, codeAccessFromPlatform, extractCodeAccess } from './extract-code-access.ts';
 import { extractDeadline } from './extract-deadline.ts';
 import { findErrorReport, hasErrorDetails } from './extract-error-details.ts';
 import { extractFeatures } from './extract-features.ts';
@@ -18,8 +18,7 @@ import type { CodeAccess, IntakeFacts } from './types.ts';
 function languagesOf(analysis: CodeAnalysis | null): Technology[] {
   if (!analysis) return [];
   const { byName } = technologyCatalogue();
-  const names = Array.isArray(analysis.main_languages) ? analysis.main_languages : [analysis.main_languages];
-  return names.flatMap((name) => {
+  return analysedLanguages(analysis).flatMap((name) => {
     const entry = byName.get(name);
     return entry ? [{ name: entry.name, kind: entry.kind, implied: true }] : [];
   });

@@ -132,7 +132,7 @@ export function titleFor(facts: IntakeFacts): string {
         return `Automation: ${object}${a ? ` with ${named(facts, 2).join(' and ')}` : ''}`;
       case 'integration': {
         const kind = workKindOf(facts);
-        if (kind && a) return `${capitalize(kind.label)}: ${joinAnd(named(facts, 3))}`;
+        if (kind?.inTitle && a) return `${capitalize(kind.label)}: ${joinAnd(named(facts, 3))}`;
         return a && b ? `Connect ${a} and ${b}` : `Integration for ${object}`;
       }
       case 'feature': {

@@ -141,7 +141,7 @@ function buildCatalogue(): Catalogue {
       kind,
       implies: [...new Set([...(known?.implies ?? []), ...implied])],
       roles: [...new Set([...(known?.roles ?? []), ...rolesOf(tech.categories)])],
-      hosted: known?.hosted ?? false,
+      hosted: known?.hosted ?? (kind === 'no-code' && tech.saas),
       writesCode: known?.writesCode ?? false,
     });
     canonical.set(name.toLowerCase(), name);
@@ -157,6 +157,13 @@ function buildCatalogue(): Catalogue {
   for (const [name, entry] of byName) {
     const implies = entry.implies.map((n) => canonical.get(n.toLowerCase()) ?? n).filter((n) => n !== name && byName.has(n));
     byName.set(name, { ...entry, implies });
+  }
+  // A hosted add-on of a self-hosted product (a page builder that requires WordPress) does not host the project.
+  for (const tech of library) {
+    const name = canonical.get(tech.name.toLowerCase()) ?? tech.name;
+    const entry = byName.get(name);
+    const host = (required: string) => byName.get(canonical.get(required.toLowerCase()) ?? required)?.hosted === true;
+    if (entry?.hosted && !tech.requires.every(host)) byName.set(name, { ...entry, hosted: false });
   }
   const files = new Map<string, string>();
   for (const [hint, name] of libraryFiles) if (name) files.set(hint, name);

@@ -14,11 +14,17 @@ export interface LibraryTechnology {
   files: readonly string[];
   /** Wappalyzer category ids (categories.json of its data); none for Linguist's languages. */
   categories: readonly number[];
+  /** Wappalyzer's `saas`: the product is offered as a hosted service. */
+  saas: boolean;
+  /** Technologies it only runs inside (Wappalyzer's `requires`: a WordPress plugin requires WordPress). */
+  requires: readonly string[];
 }
 
 interface WappalyzerTechnology {
   cats?: number[];
   implies?: string | string[];
+  saas?: boolean;
+  requires?: string | string[];
 }
 
 /**
@@ -55,6 +61,8 @@ function loadWappalyzer(): LibraryTechnology[] {
     implies: certainImplies(tech.implies),
     files: [],
     categories: tech.cats ?? [],
+    saas: tech.saas === true,
+    requires: tech.requires === undefined ? [] : Array.isArray(tech.requires) ? tech.requires : [tech.requires],
   }));
 }
 
@@ -74,6 +82,8 @@ function loadLinguist(): LibraryTechnology[] {
       implies: [],
       files: hints(language).filter((hint) => !otherFiles.has(hint)),
       categories: [],
+      saas: false,
+      requires: [],
     }));
 }
 

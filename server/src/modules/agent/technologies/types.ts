@@ -38,8 +38,9 @@ export type Alias = string | { text: string; exact: true; context?: AliasContext
  * - `messaging`: chat platforms bots live on (Telegram, Discord, Slack).
  * - `domains`: registrars and DNS providers (Namecheap, GoDaddy, Route 53).
  * - `hosting`: where apps run (Vercel, Heroku, AWS).
+ * - `automation`: platforms that run automations between other services (Zapier, Make, n8n).
  */
-export type TechRole = 'payments' | 'analytics' | 'warehouse' | 'etl' | 'crm' | 'messaging' | 'domains' | 'hosting';
+export type TechRole = 'payments' | 'analytics' | 'warehouse' | 'etl' | 'crm' | 'messaging' | 'domains' | 'hosting' | 'automation';
 
 /** One technology of our curated catalogue: canonical name, family, aliases and hints. */
 export interface CuratedEntry {
@@ -57,7 +58,7 @@ export interface CuratedEntry {
   /**
    * The person's project lives on it, with no repository of its own: a hosted builder (Bubble,
    * Webflow, Zapier) or an online editor that also runs the app (Replit). Naming it as the project's
-   * platform says where the work is done.
+   * platform says where the work is done. The library's no-code products it marks as SaaS count too.
    */
   hosted?: true;
   /**
