@@ -19,6 +19,7 @@ import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerUploadSlots } from './modules/files/upload-slots.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
+  registerUploadSlots(app, deps.config.UPLOADS_MAX_CONCURRENT);
   registerRequestLog(app);
   // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
   // A callback hook, not an async one: it runs on every request (a throw here still answers 400).

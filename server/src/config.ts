@@ -146,6 +146,7 @@ const configSchema = z
     MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),
+    UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).default(16),
     FILE_URL_TTL_SECONDS: z.coerce
       .number()
       .int()
