@@ -60,72 +60,74 @@ const SNIFF_BYTES = 4100;
  * that are such text are SVG or HTML by their markup, everything else `text/plain`.
  */
 export class FileInspector extends Transform {
-  private size = 0;
-  private readonly hash = createHash('sha256');
-  private readonly sample: Buffer[] = [];
-  private sampled = 0;
-  private decoder: TextDecoder | null = new TextDecoder('utf-8', { fatal: true });
-  private textStart = '';
-  private textLength = 0;
+  // ES private fields: lib-storage reads a body's `size` (and other names) as its length.
+  readonly #fileName: string;
+  readonly #maxBytes: number;
+  #size = 0;
+  readonly #hash = createHash('sha256');
+  readonly #sample: Buffer[] = [];
+  #sampled = 0;
+  #decoder: TextDecoder | null = new TextDecoder('utf-8', { fatal: true });
+  #textStart = '';
+  #textLength = 0;
 
-  constructor(
-    private readonly fileName: string,
-    private readonly maxBytes: number,
-  ) {
+  constructor(fileName: string, maxBytes: number) {
     super();
+    this.#fileName = fileName;
+    this.#maxBytes = maxBytes;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(fileTooLarge(this.fileName));
-    this.hash.update(chunk);
-    if (this.sampled < SNIFF_BYTES) {
-      const part = chunk.subarray(0, SNIFF_BYTES - this.sampled);
-      this.sample.push(Buffer.from(part));
-      this.sampled += part.length;
+    this.#size += chunk.length;
+    if (this.#size > this.#maxBytes) return done(fileTooLarge(this.#fileName));
+    this.#hash.update(chunk);
+    if (this.#sampled < SNIFF_BYTES) {
+      const part = chunk.subarray(0, SNIFF_BYTES - this.#sampled);
+      this.#sample.push(Buffer.from(part));
+      this.#sampled += part.length;
     }
-    this.readText(chunk, true);
+    this.#readText(chunk, true);
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    this.readText(new Uint8Array(0), false);
+    this.#readText(new Uint8Array(0), false);
     done();
   }
 
   /** Decodes the next bytes as text while they still can be text; past the kept start, only counts. */
-  private readText(bytes: Uint8Array, more: boolean) {
-    if (!this.decoder) return;
+  #readText(bytes: Uint8Array, more: boolean) {
+    if (!this.#decoder) return;
     let text: string;
     try {
-      text = this.decoder.decode(bytes, { stream: more });
+      text = this.#decoder.decode(bytes, { stream: more });
     } catch {
-      this.decoder = null;
+      this.#decoder = null;
       return;
     }
     if (/(?![\t\n\v\f\r])\p{Cc}/u.test(text)) {
-      this.decoder = null;
+      this.#decoder = null;
       return;
     }
-    this.textLength += text.length;
-    if (this.textStart.length < KEPT_TEXT_CHARS) this.textStart += text.slice(0, KEPT_TEXT_CHARS - this.textStart.length);
+    this.#textLength += text.length;
+    if (this.#textStart.length < KEPT_TEXT_CHARS) this.#textStart += text.slice(0, KEPT_TEXT_CHARS - this.#textStart.length);
   }
 
   /** What went through, once the stream has ended. */
   async result(): Promise<Omit<ReceivedFile, 'fileName' | 'storageKey'>> {
-    const known = { size: this.size, sha256: this.hash.digest('hex') };
-    const sniffed = await fileTypeFromBuffer(Buffer.concat(this.sample));
+    const known = { size: this.#size, sha256: this.#hash.digest('hex') };
+    const sniffed = await fileTypeFromBuffer(Buffer.concat(this.#sample));
     if (sniffed) return { ...known, contentType: sniffed.mime, text: null };
-    if (!this.decoder) return { ...known, contentType: 'application/octet-stream', text: null };
-    const start = this.textStart;
+    if (!this.#decoder) return { ...known, contentType: 'application/octet-stream', text: null };
+    const start = this.#textStart;
     const opening = start.slice(0, 4096);
-    if (SVG_OPENING.test(opening) && (this.textLength > SVG_PARSE_LIMIT || isSvg(start))) {
+    if (SVG_OPENING.test(opening) && (this.#textLength > SVG_PARSE_LIMIT || isSvg(start))) {
       return { ...known, contentType: 'image/svg+xml', text: null };
     }
     // Markup is recognised at the start only: a bounded slice keeps a crafted 10 MB text from stalling the regex.
     if (ACTIVE_MARKUP.test(opening)) return { ...known, contentType: 'text/html', text: null };
     const bom = start.startsWith('\uFEFF') ? 1 : 0;
-    return { ...known, contentType: 'text/plain', text: { start: start.slice(bom), length: this.textLength - bom } };
+    return { ...known, contentType: 'text/plain', text: { start: start.slice(bom), length: this.#textLength - bom } };
   }
 }
 
