@@ -53,7 +53,11 @@ async function burst(baseUrl: string, pid: number, sends: number, headersOf: (i:
   await Promise.all(
     Array.from({ length: sends }, async (_, i) => {
       const form = new FormData();
-      for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', content: 'Logs of the failing build attached' })) {
+      for (const [key, value] of Object.entries({
+        type: 'direct',
+        recipientId: 'agent-1',
+        content: 'Logs of the failing build attached',
+      })) {
         form.append(key, value);
       }
       blobs.forEach((blob, n) => form.append('file', blob, `build-${n}.log.gz`));
@@ -95,7 +99,10 @@ export async function uploadMemory(sends = UPLOAD_BURST_SENDS): Promise<{ fresh:
     await sleep(3000);
     const fresh = await burst(server.baseUrl, server.pid, sends, () => ({ 'x-guest-session-id': newGuestId() }));
     const guest = newGuestId();
-    const reusedKey = await burst(server.baseUrl, server.pid, sends, () => ({ 'x-guest-session-id': guest, 'idempotency-key': 'bench-same-key' }));
+    const reusedKey = await burst(server.baseUrl, server.pid, sends, () => ({
+      'x-guest-session-id': guest,
+      'idempotency-key': 'bench-same-key',
+    }));
     return { fresh, reusedKey };
   } finally {
     await server.stop();

@@ -97,7 +97,8 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     const sent = [];
     for (const [i, guest] of guests.entries()) {
       for (const n of [1, 2]) {
-        if (sent.length < MESSAGES - 1) sent.push(await sendFrom('127.0.0.7', server.url, guest, undefined, { 'idempotency-key': `send-${i}-${n}` }));
+        if (sent.length < MESSAGES - 1)
+          sent.push(await sendFrom('127.0.0.7', server.url, guest, undefined, { 'idempotency-key': `send-${i}-${n}` }));
       }
     }
     expect(sent.map((answer) => answer.status)).toEqual(Array(MESSAGES - 1).fill(200));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const UPLOAD_BYTES = 40 * MIB;
 
 const guestHeaders = () => ({ 'x-guest-session-id': newGuestId() });
 const messagesUrl = (server: TestServer) => `${server.url}/api/v2/messages`;
+/** The upload of spec §7 that Submit Job uses before it sends the job. */
+const uploadUrl = (server: TestServer) => `${server.url}/code-sharing/api/files/upload`;
 
 /** The ids of the files the database knows, sorted. */
 async function recordedIds(server: TestServer): Promise<string[]> {
@@ -30,7 +33,8 @@ async function recordedIds(server: TestServer): Promise<string[]> {
 const onDisk = async (server: TestServer) => (await readdir(path.join(server.dataDir, 'uploads')).catch(() => [])).sort();
 
 /** A message with one file of `bytes` random bytes (nothing compresses, nothing reads as text). */
-const messageWithFile = (bytes: number) => formBody(messageFields('Build logs attached'), [{ name: 'build.bin', data: randomBytes(bytes) }]);
+const messageWithFile = (bytes: number) =>
+  formBody(messageFields('Build logs attached'), [{ name: 'build.bin', data: randomBytes(bytes) }]);
 
 /** The refusals every storage must leave nothing behind for: each answers its error and stores no byte. */
 async function refusedUploads(server: TestServer) {
@@ -65,9 +69,9 @@ async function refusedUploads(server: TestServer) {
   expect(Number(allowance.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-/** Sends most of a body, then the client goes away. */
-async function disconnectMidBody(server: TestServer, form: FormBody, sendBytes: number, storedEnough: () => Promise<boolean>) {
-  const upload = openUpload(messagesUrl(server), guestHeaders(), form);
+/** Sends most of a body to `url`, waits until the server has stored enough of it, then the client goes away. */
+async function disconnectMidBody(url: string, form: FormBody, sendBytes: number, storedEnough: () => Promise<boolean>) {
+  const upload = openUpload(url, guestHeaders(), form);
   await upload.send(sendBytes);
   await vi.waitFor(async () => expect(await storedEnough()).toBe(true), { timeout: 20_000, interval: 100 });
   upload.abort();
@@ -107,6 +111,9 @@ describe('uploads stream to the local folder, bounded per instance', { timeout: 
     expect(refused.body).toEqual({ detail: 'The server is receiving too many uploads right now. Please try again in a few seconds.' });
     expect(third.sent).toBe(0);
     third.abort();
+    const jobFile = openUpload(uploadUrl(server), guestHeaders(), await formBody({}, [{ name: 'spec.bin', data: randomBytes(MIB) }]));
+    expect((await jobFile.answer).status).toBe(503);
+    jobFile.abort();
 
     // Text needs no slot: a message without a file goes through meanwhile.
     const text = await openUpload(messagesUrl(server), guestHeaders(), await formBody(messageFields('Just text'), [])).finish();
@@ -125,7 +132,11 @@ describe('uploads stream to the local folder, bounded per instance', { timeout: 
   it('a refused or aborted upload leaves no file on disk', async () => {
     const before = await onDisk(server);
     await refusedUploads(server);
-    await disconnectMidBody(server, await messageWithFile(8 * MIB), 5 * MIB, async () => (await onDisk(server)).length > before.length);
+    const started = async () => (await onDisk(server)).length > before.length;
+    await disconnectMidBody(messagesUrl(server), await messageWithFile(8 * MIB), 5 * MIB, started);
+    await vi.waitFor(async () => expect(await onDisk(server)).toEqual(before), { timeout: 20_000, interval: 100 });
+    const jobFile = await formBody({}, [{ name: 'spec.bin', data: randomBytes(8 * MIB) }]);
+    await disconnectMidBody(uploadUrl(server), jobFile, 5 * MIB, started);
     await vi.waitFor(async () => expect(await onDisk(server)).toEqual(before), { timeout: 20_000, interval: 100 });
     expect(await recordedIds(server)).toEqual(before);
   });
@@ -140,10 +151,17 @@ describe('uploads stream to an S3-compatible store by multipart upload', { timeo
 
   beforeAll(async () => {
     s3Dir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-s3-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'uploads', configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'uploads', configs: [] }],
+    });
     const { port } = await s3.run();
     // How each object came to be: 'ObjectCreated:Put' (one request) or 'ObjectCreated:Post' (a completed multipart upload).
-    s3.on('event', (event: { Records: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
+    // S3rver is a Koa app, an EventEmitter; its type declarations leave that out.
+    (s3 as unknown as EventEmitter).on('event', (event: { Records: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
       for (const record of event.Records) created.push({ key: record.s3.object.key, how: record.eventName });
     });
     const endpoint = `http://127.0.0.1:${port}`;
@@ -156,7 +174,12 @@ describe('uploads stream to an S3-compatible store by multipart upload', { timeo
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
-    client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    client = new S3Client({
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
   });
   const server = useTestServer('pglite', env);
   afterAll(async () => {
@@ -164,7 +187,8 @@ describe('uploads stream to an S3-compatible store by multipart upload', { timeo
     await rm(s3Dir, { recursive: true, force: true });
   });
 
-  const objectKeys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: 'uploads' }))).Contents ?? []).map((o) => o.Key!).sort();
+  const objectKeys = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: 'uploads' }))).Contents ?? []).map((o) => o.Key!).sort();
   /** Parts s3rver holds for multipart uploads in progress (it keeps them under `._S3rver_uploads`). */
   const partsInStore = async () =>
     (await readdir(s3Dir, { recursive: true })).filter((name) => /_S3rver_uploads[/\\][0-9a-f]+[/\\]\d+$/.test(name)).length;
@@ -191,7 +215,7 @@ describe('uploads stream to an S3-compatible store by multipart upload', { timeo
     await refusedUploads(server);
     // Gone after its first part reached the store: the multipart upload is never completed.
     const partsBefore = await partsInStore();
-    await disconnectMidBody(server, await messageWithFile(8 * MIB), 7 * MIB, async () => (await partsInStore()) > partsBefore);
+    await disconnectMidBody(messagesUrl(server), await messageWithFile(8 * MIB), 7 * MIB, async () => (await partsInStore()) > partsBefore);
     await vi.waitFor(async () => expect(await objectKeys()).toEqual(before), { timeout: 20_000, interval: 100 });
     expect(await recordedIds(server)).toEqual(before);
   });

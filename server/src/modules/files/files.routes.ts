@@ -114,7 +114,13 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       bodyLimit: JSON_UPLOAD_BODY_LIMIT,
       schema: {
-        response: { 200: fileUploadResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
+        response: {
+          200: fileUploadResponseSchema,
+          ...errors,
+          413: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
       config: { receivesFiles: true },
       // The JSON form's body limit answers in the same words as the size check.

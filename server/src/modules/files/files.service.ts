@@ -32,7 +32,10 @@ export function fileIdOfUrl(url: string): string | null {
  *   owner's next message that links it claims it, {@link claimLinkedFiles}).
  * @throws when the file was only inspected (no storage key): such a file is never recorded.
  */
-export async function recordFile(db: Db, input: { ownerId: string; conversationId: string | null; file: ReceivedFile }): Promise<StoredFile> {
+export async function recordFile(
+  db: Db,
+  input: { ownerId: string; conversationId: string | null; file: ReceivedFile },
+): Promise<StoredFile> {
   const { file } = input;
   if (!file.storageKey) throw new Error('Only a stored file can be recorded');
   const id = file.storageKey;
@@ -174,7 +177,11 @@ export async function removeStoredBytes(storage: FileStorage, keys: string[]): P
  * A failure to remove is not thrown: the bytes have no record, so nobody reaches them.
  */
 export async function discardReceived(storage: FileStorage | null, received: ReceivedFile[]): Promise<void> {
-  if (storage) await removeStoredBytes(storage, received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])));
+  if (storage)
+    await removeStoredBytes(
+      storage,
+      received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])),
+    );
 }
 
 const MAX_NAME_LENGTH = 120;

@@ -33,7 +33,10 @@ export async function readMultipart(
   const files: ReceivedFile[] = [];
   // One byte over the limit reaches the inspector, which refuses it with 413 (busboy would only cut it short).
   const parts = request.parts({ limits: { fileSize: LIMITS.attachmentBytes + 1, files: maxFiles, fields: 10 } });
-  const nextPart = () => parts.next().catch((error: unknown) => Promise.reject(formError(error, maxFiles)));
+  const nextPart = () =>
+    parts.next().catch((error: unknown) => {
+      throw formError(error, maxFiles);
+    });
   try {
     for (let next = await nextPart(); !next.done; next = await nextPart()) {
       const part = next.value;
@@ -58,11 +61,11 @@ export async function readMultipart(
 }
 
 /** The form parser's failures as the client's errors, in the person's words. */
-function formError(error: unknown, maxFiles: number): unknown {
+function formError(error: unknown, maxFiles: number): Error {
   const { code, part } = error as { code?: string; part?: { filename?: string } };
   if (code === 'FST_FILES_LIMIT') return badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(part?.filename);
-  if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
+  if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error as Error;
   // busboy's own errors ("Boundary not found", "Unexpected end of form"): a malformed or cut-short body.
   return badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
 }
