@@ -129,6 +129,27 @@ describe('uploads stream to the local folder, bounded per instance', { timeout: 
     expect(await onDisk(server)).toHaveLength(2);
   });
 
+  it("an upload's JSON form, read whole, needs more slots than a streamed one", async () => {
+    const form = await messageWithFile(8 * MIB);
+    const streaming = openUpload(messagesUrl(server), guestHeaders(), form);
+    await streaming.send(2 * MIB);
+    await vi.waitFor(async () => expect(await onDisk(server)).toHaveLength((await recordedIds(server)).length + 1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    // One of the two slots is taken: a 1 MB data URL (held whole while parsed) is refused, a streamed upload is not.
+    const dataUrl = `data:application/octet-stream;base64,${randomBytes(MIB).toString('base64')}`;
+    const json = await fetch(uploadUrl(server), {
+      method: 'POST',
+      headers: { ...guestHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ content: dataUrl, fileName: 'spec.bin' }),
+    });
+    expect(json.status).toBe(503);
+    expect(json.headers.get('retry-after')).toBe('5');
+    expect((await openUpload(messagesUrl(server), guestHeaders(), form).finish()).status).toBe(200);
+    expect((await streaming.finish()).status).toBe(200);
+  });
+
   it('a refused or aborted upload leaves no file on disk', async () => {
     const before = await onDisk(server);
     await refusedUploads(server);
