@@ -115,7 +115,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Reads the multipart form of spec §7 (fields plus `file` parts, several allowed, streamed as
+ * Reads the send's multipart form (fields plus `file` parts, several allowed, streamed as
  * {@link readMultipart} does), or a JSON body with the same fields and no files.
  * @throws AppError 400 for a non-object body or too many files, 413 for a file over the limit, and
  *   what `files.onFile` throws.

@@ -166,7 +166,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
 
 /**
  * The multipart form of the upload: its one file streamed to storage and counted against the
- * address's hourly upload allowance (issue #6 item 4, shared with chat attachments) once whole.
+ * address's hourly upload allowance (shared with chat attachments) once whole.
  * @throws AppError 400 for bad fields or no file part, 413, 429; nothing stays stored.
  */
 async function receiveMultipartUpload(request: FastifyRequest, deps: AppDeps) {

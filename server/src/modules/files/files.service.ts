@@ -11,7 +11,7 @@ import type { FileStorage } from './storage.ts';
 export interface StoredFile {
   id: string;
   attachment: Attachment;
-  /** The start of a `text/plain` file's text and its length (inlined into messages, spec §7 note); null otherwise. */
+  /** The start of a `text/plain` file's text and its length (inlined into messages between "File" markers); null otherwise. */
   text: ReceivedFile['text'];
 }
 

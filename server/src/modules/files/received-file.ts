@@ -10,7 +10,7 @@ import type { FileStorage } from './storage.ts';
 
 const MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
 
-/** 413 for a file over the spec's 10 MB (§5, §9); nothing of the request is stored. */
+/** 413 for a file over the 10 MB limit per file; nothing of the request is stored. */
 export const fileTooLarge = (fileName?: string) =>
   new AppError(413, `${fileName ? `"${fileName}"` : 'The file'} is larger than the ${MEGABYTES} MB limit for one file`);
 
