@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AgentQueue } from './app-deps.ts';
+import type { AgentQueue, EmailQueue } from './app-deps.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { startJobQueue } from './lib/job-queue.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
@@ -13,6 +14,8 @@ import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
 import { ConversationCache } from './modules/chat/conversation-cache.ts';
 import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
+import { createEmailQueue } from './modules/email/email.queue.ts';
+import { transportFromConfig } from './modules/email/email.transport.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { storageFromConfig } from './modules/files/storage.ts';
 
@@ -26,13 +29,15 @@ export interface RunningServer {
   tokens: TokenService;
   /** `http://host:port` it listens on. */
   url: string;
-  /** Stops taking requests, lets running requests finish for up to SHUTDOWN_GRACE_MS (then cuts them), lets running agent turns finish, closes the database. */
+  /** The email queue the app sends through (tests queue an event twice with it). */
+  emails: EmailQueue;
+  /** Stops taking requests, lets running requests finish for up to SHUTDOWN_GRACE_MS (then cuts them), lets running agent turns and email sends finish, closes the database. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the database (migrations applied), starts the agent queue and worker, builds the app and
- * listens on HOST:PORT (PORT 0 picks a free port).
+ * Opens the database (migrations applied), starts the job queue with agent-1's and the email
+ * workers, builds the app and listens on HOST:PORT (PORT 0 picks a free port).
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
  */
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
@@ -49,10 +54,16 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   await conversationCache.start(database);
   const conversationDrafts = new ConversationDrafts();
 
-  // The queue logs through the app's logger, and the app enqueues through the queue.
+  // The queues log through the app's logger, and the app enqueues through the queues.
   const queueRef: AgentQueue = {
     enqueue: async () => {
       throw new Error('agent queue not started');
+    },
+    wake: () => undefined,
+  };
+  const emailRef: EmailQueue = {
+    enqueue: async () => {
+      throw new Error('email queue not started');
     },
     wake: () => undefined,
   };
@@ -66,12 +77,14 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     storage,
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue: { enqueue: (id, tx) => queueRef.enqueue(id, tx), wake: () => queueRef.wake() },
+    emails: { enqueue: (event, tx, options) => emailRef.enqueue(event, tx, options), wake: () => emailRef.wake() },
     conversationCache,
     conversationDrafts,
   });
   await conversationDrafts.start(database, (error) => app.log.warn({ err: error }, 'agent draft not sent'));
   const agentDeps = { db: database.db, brain, clock, config, drafts: conversationDrafts };
-  const queue = await startAgentQueue(database, {
+  const boss = await startJobQueue(database, app.log);
+  const queue = await startAgentQueue(boss, database, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
     heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
     concurrency: config.AGENT_CONCURRENCY,
@@ -93,20 +106,29 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   queueRef.enqueue = (id, tx) => queue.enqueue(id, tx);
   queueRef.wake = () => queue.wake();
   await queue.enqueueMissing(await findWaitingConversations(database));
+  const emailQueue = await createEmailQueue(boss, database);
+  emailRef.enqueue = (event, tx, options) => emailQueue.enqueue(event, tx, options);
+  emailRef.wake = () => emailQueue.wake();
+  const transport = transportFromConfig(config);
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+  const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : url.replace('127.0.0.1', 'localhost');
+  // Emails' links need the address people reach, known only now.
+  await emailQueue.startWorkers({ db: database.db, config, clock, log: app.log, origin, transport });
   // The embedded provider's issuer is this server's own address, known only now.
   await identity.embedded?.start(url, app.log);
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
+  app.log.info(emailNotice(config));
   app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}${reachNote(config)}`);
   return {
     app,
     database,
     tokens,
     url,
+    emails: emailQueue,
     async close() {
       // Requests still running after the grace (a client trickling a body, a stuck socket) are cut, so
       // a stop ends before the orchestrator's kill (Docker waits 10 s); everything acknowledged is stored.
@@ -116,10 +138,18 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       } finally {
         clearTimeout(cut);
       }
-      await queue.stop();
+      // Stops fetching and lets running agent turns and email sends finish.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      transport.close();
       await database.close();
     },
   };
+}
+
+/** Says where emails go: the SMTP server (its host only: the URL may hold a password), or the outbox. */
+function emailNotice(config: Config): string {
+  if (!config.SMTP_URL) return 'emails: kept in the outbox (admin area, Outbox tab); set SMTP_URL to send them';
+  return `emails: sent through ${new URL(config.SMTP_URL).host} from ${config.MAIL_FROM.address}`;
 }
 
 /**
