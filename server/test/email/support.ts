@@ -43,9 +43,10 @@ export async function waitForEventEmails(server: Pick<RunningServer, 'database'>
   let settled = false;
   const deadline = Date.now() + timeoutMs;
   while (!settled && Date.now() < deadline) {
-    const events = (await server.database.db.execute(
+    // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
+    const events = (await server.database.db.execute<{ open: number }>(
       sql`select count(*)::int as open from pgboss.job where name = 'email-events' and state < 'completed' and data::text like ${`%${subjectId}%`}`,
-    )) as unknown as { rows: Array<{ open: number }> };
+    )) as { rows: Array<{ open: number }> };
     const rows = await emailRowsOf(server, subjectId);
     settled = events.rows[0]?.open === 0 && rows.every((row) => row.status !== 'queued');
     if (!settled) await new Promise((resolve) => setTimeout(resolve, 100));
