@@ -46,7 +46,13 @@ describe('configuration', () => {
         /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL such as smtps:\/\/user:pass@mail\.example\.com:465/,
       );
     }
-    for (const bad of ['team', 'Team <team>', 'Team <a@example.com', 'A\nBcc: x@example.com <a@example.com>', 'a@example.com, b@example.com']) {
+    for (const bad of [
+      'team',
+      'Team <team>',
+      'Team <a@example.com',
+      'A\nBcc: x@example.com <a@example.com>',
+      'a@example.com, b@example.com',
+    ]) {
       expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM: must be an email address, or a name and one/);
     }
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);

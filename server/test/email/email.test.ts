@@ -47,7 +47,11 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
 
   /** A signed-in customer's task waiting for acceptance, with agent-1's recorded stack (none: no intake). */
   async function pendingTask(customer: SessionResponse, stack?: string[]) {
-    const seeded = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'PENDING_ACCEPTANCE', title: `Task ${Math.random()}` });
+    const seeded = await seedTask(server.database.db, {
+      ownerId: customer.user.uid,
+      status: 'PENDING_ACCEPTANCE',
+      title: `Task ${Math.random()}`,
+    });
     if (stack) {
       await server.database.db
         .update(messages)
@@ -191,12 +195,18 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
     const expert = await signInPerson(server, 'expert');
     await makeExpert(server, admin, expert, ['Haskell']);
     const save = (emailNotifications: boolean) =>
-      callJson(server.url, 'PUT', '/api/v1/users/profile', { token: expert.token }, {
-        name: expert.user.name,
-        email: expert.user.email,
-        skills: ['Haskell'],
-        emailNotifications,
-      });
+      callJson(
+        server.url,
+        'PUT',
+        '/api/v1/users/profile',
+        { token: expert.token },
+        {
+          name: expert.user.name,
+          email: expert.user.email,
+          skills: ['Haskell'],
+          emailNotifications,
+        },
+      );
     const off = await save(false);
     expect(off.status).toBe(200);
     expect(off.body.profile.emailNotifications).toBe(false);
@@ -211,13 +221,25 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
     const [email] = await smtp.waitFor(expert.user.email!);
     expect(email!.parsed.subject).toMatch(/^New task for your skills: /);
     // A profile saved without the field keeps the setting.
-    const kept = await callJson(server.url, 'PUT', '/api/v1/users/profile', { token: expert.token }, { name: 'Renamed', email: expert.user.email });
+    const kept = await callJson(
+      server.url,
+      'PUT',
+      '/api/v1/users/profile',
+      { token: expert.token },
+      { name: 'Renamed', email: expert.user.email },
+    );
     expect(kept.body.profile.emailNotifications).toBe(true);
-    const bad = await callJson(server.url, 'PUT', '/api/v1/users/profile', { token: expert.token }, {
-      name: 'Renamed',
-      email: expert.user.email,
-      emailNotifications: 'no',
-    });
+    const bad = await callJson(
+      server.url,
+      'PUT',
+      '/api/v1/users/profile',
+      { token: expert.token },
+      {
+        name: 'Renamed',
+        email: expert.user.email,
+        emailNotifications: 'no',
+      },
+    );
     expect(bad).toEqual({ status: 400, body: { detail: 'emailNotifications: must be true or false' } });
   });
 
@@ -272,7 +294,11 @@ describe.each(databaseKinds)('email without SMTP_URL on %s', (kind) => {
 
   it('emails go to the outbox, which admins read with their headers, HTML and text; nobody else may', async () => {
     const customer = await signInPerson(server, 'customer');
-    const task = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'PENDING_ACCEPTANCE', title: 'Outbox <i>task</i>' });
+    const task = await seedTask(server.database.db, {
+      ownerId: customer.user.uid,
+      status: 'PENDING_ACCEPTANCE',
+      title: 'Outbox <i>task</i>',
+    });
     const accepted = await callJson(server.url, 'POST', `/api/v2/proposals/${task.proposalMessageId}/accept`, { token: customer.token });
     expect(accepted.status).toBe(200);
     const rows = await waitForEventEmails(server, task.taskId);

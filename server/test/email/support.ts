@@ -19,13 +19,25 @@ export async function freePort(): Promise<number> {
 
 /** Makes a signed-in person an expert (as the admin) with these profile skills (as themselves). */
 export async function makeExpert(server: Pick<RunningServer, 'url'>, admin: SessionResponse, expert: SessionResponse, skills: string[]) {
-  const flagged = await callJson(server.url, 'POST', '/api/admin/users/set-expert', { token: admin.token }, { userId: expert.user.uid, isExpert: true });
+  const flagged = await callJson(
+    server.url,
+    'POST',
+    '/api/admin/users/set-expert',
+    { token: admin.token },
+    { userId: expert.user.uid, isExpert: true },
+  );
   if (flagged.status !== 200) throw new Error(`set-expert failed: ${JSON.stringify(flagged)}`);
-  const saved = await callJson(server.url, 'PUT', '/api/v1/users/profile', { token: expert.token }, {
-    name: expert.user.name,
-    email: expert.user.email,
-    skills,
-  });
+  const saved = await callJson(
+    server.url,
+    'PUT',
+    '/api/v1/users/profile',
+    { token: expert.token },
+    {
+      name: expert.user.name,
+      email: expert.user.email,
+      skills,
+    },
+  );
   if (saved.status !== 200) throw new Error(`profile failed: ${JSON.stringify(saved)}`);
 }
 

@@ -58,7 +58,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw).then(
             (parsed) => {
-              const headerLines = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+              const headerLines = raw
+                .slice(0, raw.indexOf('\r\n\r\n'))
+                .replace(/\r\n[ \t]+/g, ' ')
+                .split('\r\n');
               received.push({
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
                 raw,

@@ -80,7 +80,13 @@ async function planAcceptance(db: Db, taskId: string): Promise<PlannedEmail[]> {
       recipient: expert,
       template: 'new-task',
       write: (context) =>
-        newTaskEmail(context, { expertName: personName(expert), taskTitle: task.title, stack, scope: task.clarifiedScope, matchedSkills: skills }),
+        newTaskEmail(context, {
+          expertName: personName(expert),
+          taskTitle: task.title,
+          stack,
+          scope: task.clarifiedScope,
+          matchedSkills: skills,
+        }),
     });
   }
   return plans;

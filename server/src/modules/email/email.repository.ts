@@ -36,7 +36,13 @@ export async function findPreference(db: Db, userId: string): Promise<EmailPrefe
 }
 
 /** Turns a person's emails on or off, making their row with `newUnsubscribeId` when they have none. */
-export async function saveNotifications(db: Db, userId: string, notifications: boolean, newUnsubscribeId: string, now: Date): Promise<void> {
+export async function saveNotifications(
+  db: Db,
+  userId: string,
+  notifications: boolean,
+  newUnsubscribeId: string,
+  now: Date,
+): Promise<void> {
   await db
     .insert(emailPreferences)
     .values({ userId, unsubscribeId: newUnsubscribeId, notifications, updatedAt: now })

@@ -63,10 +63,10 @@ export async function registerEmailRoutes(app: FastifyInstance, deps: AppDeps): 
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/unsubscribe/:unsubscribeId',
-      { config: pageConfig, schema: { params: unsubscribeParams } },
-      async (request, reply) => pageFor(reply, () => unsubscribe(deps, request.params.unsubscribeId), 'done'),
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/unsubscribe/:unsubscribeId', { config: pageConfig, schema: { params: unsubscribeParams } }, async (request, reply) =>
+        pageFor(reply, () => unsubscribe(deps, request.params.unsubscribeId), 'done'),
+      );
   });
 }

@@ -146,7 +146,8 @@ const UNSUBSCRIBE_ID = /^[A-Za-z0-9_-]{43}$/;
  * @throws AppError 404 for an unknown or malformed id.
  */
 export async function checkUnsubscribeLink(db: Db, unsubscribeId: string): Promise<void> {
-  if (!UNSUBSCRIBE_ID.test(unsubscribeId) || !(await unsubscribeIdExists(db, unsubscribeId))) throw notFound('This unsubscribe link is not valid');
+  if (!UNSUBSCRIBE_ID.test(unsubscribeId) || !(await unsubscribeIdExists(db, unsubscribeId)))
+    throw notFound('This unsubscribe link is not valid');
 }
 
 /**
@@ -176,7 +177,10 @@ function toOutboxEntry(email: EmailSummary): OutboxEntry {
 }
 
 /** `GET /api/admin/outbox`: a page of emails, newest first, and whether they go to SMTP or stay here. */
-export async function listOutbox(deps: { db: Db; config: Pick<Config, 'SMTP_URL'> }, page: { limit: number; before?: number }): Promise<OutboxResponse> {
+export async function listOutbox(
+  deps: { db: Db; config: Pick<Config, 'SMTP_URL'> },
+  page: { limit: number; before?: number },
+): Promise<OutboxResponse> {
   const rows = await listEmails(deps.db, page);
   return {
     transport: deps.config.SMTP_URL ? 'smtp' : 'outbox',

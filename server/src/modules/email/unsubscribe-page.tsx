@@ -18,7 +18,10 @@ const TEXT: Record<UnsubscribePageState, { title: string; lines: string[] }> = {
     title: 'You are unsubscribed',
     lines: ['We will not send you emails any more.', 'You can turn them back on in Edit Profile when you are signed in.'],
   },
-  invalid: { title: 'This unsubscribe link is not valid', lines: ['Copy the whole link from the email, or turn emails off in Edit Profile.'] },
+  invalid: {
+    title: 'This unsubscribe link is not valid',
+    lines: ['Copy the whole link from the email, or turn emails off in Edit Profile.'],
+  },
 };
 
 /**

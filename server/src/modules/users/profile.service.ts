@@ -69,7 +69,8 @@ export async function saveProfile(
       deps.clock.now(),
     );
     if (!saved) throw notFound('User not found');
-    if (input.emailNotifications !== undefined) await setEmailNotifications({ db: tx, clock: deps.clock }, caller.id, input.emailNotifications);
+    if (input.emailNotifications !== undefined)
+      await setEmailNotifications({ db: tx, clock: deps.clock }, caller.id, input.emailNotifications);
     return { status: 'success', profile: toProfile(saved, await readEmailNotifications(tx, caller.id)) };
   });
 }

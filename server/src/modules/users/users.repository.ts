@@ -179,7 +179,8 @@ export function listExperts(db: Db): Promise<UserRow[]> {
  * `adminEmails`. The caller applies the admin rule itself (auth's `isAdminAccount`).
  */
 export function listAdminCandidates(db: Db, adminEmails: readonly string[]): Promise<UserRow[]> {
-  const listed = adminEmails.length > 0 ? and(eq(users.emailVerified, true), inArray(sql`lower(${users.email})`, [...adminEmails])) : undefined;
+  const listed =
+    adminEmails.length > 0 ? and(eq(users.emailVerified, true), inArray(sql`lower(${users.email})`, [...adminEmails])) : undefined;
   return db
     .select()
     .from(users)

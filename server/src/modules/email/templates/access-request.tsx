@@ -19,7 +19,9 @@ export function accessRequestEmail(
         action={{ label: 'Open the tasks', href: `${context.origin}/admin/tasks` }}
         reason="You get this email because you are an admin."
       >
-        <Text style={textStyle}>{`${data.requesterName} (${data.requesterEmail}) asks for access to “${data.taskTitle}” from its share page:`}</Text>
+        <Text
+          style={textStyle}
+        >{`${data.requesterName} (${data.requesterEmail}) asks for access to “${data.taskTitle}” from its share page:`}</Text>
         <Text style={quoteStyle}>{data.message}</Text>
         <Text style={textStyle}>Their request is listed under the task in the admin area, where you can share a new link.</Text>
       </EmailLayout>

@@ -23,7 +23,9 @@ export function newTaskEmail(
         <Text style={textStyle}>{`Hello ${data.expertName},`}</Text>
         <Text style={textStyle}>
           {`A customer accepted a proposal. ${
-            matched ? `It fits your skills: ${data.matchedSkills.join(', ')}.` : "No expert's skills match its stack, so every expert hears of it."
+            matched
+              ? `It fits your skills: ${data.matchedSkills.join(', ')}.`
+              : "No expert's skills match its stack, so every expert hears of it."
           }`}
         </Text>
         {data.stack.length > 0 ? <Text style={textStyle}>{`Stack: ${data.stack.join(', ')}`}</Text> : null}

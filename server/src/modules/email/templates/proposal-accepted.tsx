@@ -25,8 +25,7 @@ export function proposalAcceptedEmail(
         <Text style={textStyle}>
           1. An expert whose skills fit your stack reads the brief and your conversation, and takes the task.
           <br />
-          2. They write to you in the same conversation, to introduce themselves or to ask for what they need, such as access to
-          your code.
+          2. They write to you in the same conversation, to introduce themselves or to ask for what they need, such as access to your code.
           <br />
           3. We email you when there is news. You can always open the conversation to see where things stand.
         </Text>
