@@ -25,7 +25,7 @@ export const profileUpdateSchema = z.object({
   skills: profileList('skills', 100).default([]),
   accomplishments: profileList('accomplishments', 500).default([]),
   /** Emails from us on or off (docs/decisions/026-email.md); left out, the setting stays as it is. */
-  emailNotifications: z.boolean({ error: 'must be true or false' }).optional(),
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -10,7 +10,7 @@ import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../sup
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { freePort, makeExpert, waitForEventEmails, waitForFailedAttempt } from './support.ts';
+import { emailRowsOf, freePort, makeExpert, waitForEventEmails, waitForFailedAttempt } from './support.ts';
 
 /** Every link of an email: the HTML's hrefs and the URLs in its text. */
 function linksOf(email: ReceivedEmail): string[] {
@@ -240,7 +240,7 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
         emailNotifications: 'no',
       },
     );
-    expect(bad).toEqual({ status: 400, body: { detail: 'emailNotifications: must be true or false' } });
+    expect(bad).toEqual({ status: 400, body: { detail: 'emailNotifications: emailNotifications must be true or false' } });
   });
 
   it('an access request on a share page emails the admins, the requester’s words escaped', async () => {
@@ -338,6 +338,18 @@ describe.each(databaseKinds)('email without SMTP_URL on %s', (kind) => {
       body: { detail: 'Email not found' },
     });
     expect((await callJson(server.url, 'GET', '/api/admin/outbox/abc', { token: admin.token })).status).toBe(400);
+  });
+
+  it('an event queued for later makes its emails only when its time comes', async () => {
+    const customer = await signInPerson(server, 'customer');
+    const task = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED' });
+    const queuedAt = Date.now();
+    await server.emails.enqueue({ type: 'proposal_accepted', taskId: task.taskId }, undefined, { delaySeconds: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await emailRowsOf(server, task.taskId)).toEqual([]);
+    const rows = await waitForEventEmails(server, task.taskId);
+    expect(rows.map((row) => row.userId)).toEqual([customer.user.uid]);
+    expect(rows[0]!.createdAt.getTime() - queuedAt).toBeGreaterThanOrEqual(3000);
   });
 
   it('guests get no email', async () => {
