@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -38,9 +39,11 @@ export interface EmailQueue {
   wake(): void;
 }
 
-/** Everything the HTTP application needs, built by main.ts or by a test. */
+/** Everything the HTTP application needs, built by `createDeps` (deps.ts). */
 export interface AppDeps {
   config: Config;
+  /** The process's logger (`createLogger`): requests log through its children. */
+  logger: FastifyBaseLogger;
   db: Db;
   clock: Clock;
   tokens: TokenService;

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
-import { loggerOptions, registerRequestLog } from './lib/logging.ts';
+import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -23,6 +23,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { registerOpenApi } from './modules/site/openapi.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
@@ -34,7 +35,7 @@ import { registerProfileRoutes } from './modules/users/profile.routes.ts';
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    loggerInstance: deps.logger,
     // registerRequestLog writes one line per API request instead.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  // Before every route: it collects their schemas as they are registered.
+  await registerOpenApi(app, deps);
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerChatRoutes(app, deps);

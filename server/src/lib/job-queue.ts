@@ -3,18 +3,34 @@ import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 
+/** pg-boss's statement runner, as `send` and `insert` take it in their `db` option. */
+export interface JobStatementRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The process's one pg-boss instance on the app's database, shared by every durable queue (agent-1's
+ * turns and any later kind of background work), so that one supervisor, one set of connections and one
+ * LISTEN serve them all (docs/decisions/002-agent-job-queue.md).
+ */
+export interface JobQueue {
+  boss: PgBoss;
+  /** Which database it runs on: on PGlite only this process holds jobs. */
+  backend: Database['kind'];
+  /** Stops every worker (waiting up to 10 s for running jobs) and closes the queue's connections. */
+  stop(): Promise<void>;
+}
+
 /** Seconds between pg-boss supervisor passes (heartbeat and expiry checks, queue statistics). */
 const MAINTENANCE_SECONDS = 5;
 
 /**
- * Starts pg-boss on the app's database (PGlite through pg-boss's adapter, PostgreSQL by URL): the one
- * job queue every feature's queues live on (agent-1's turns, emails), so a process holds one set of
- * connections and one supervisor (docs/decisions/002-agent-job-queue.md). New jobs wake workers
- * through LISTEN/NOTIFY (PostgreSQL across instances, PGlite in process), with polling as the
- * fallback. pg-boss's `error` and `warning` events are logged.
+ * Starts pg-boss on the app's database (PGlite through pg-boss's adapter, PostgreSQL by URL). On PGlite
+ * the database belongs to this one process, so every job still marked running was a dead process's:
+ * each is failed at once (an attempt counted, the retry queued) instead of after its heartbeat lapses.
  * @throws when pg-boss cannot start or migrate its schema.
  */
-export async function startJobQueue(database: Database, log: FastifyBaseLogger): Promise<PgBoss> {
+export async function startJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
   const boss = new PgBoss({
     ...database.queue,
     schema: 'pgboss',
@@ -30,14 +46,19 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
-  return boss;
+  if (database.kind === 'pglite') await failOrphanedJobs(boss, log);
+  return {
+    boss,
+    backend: database.kind,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
 }
 
 /**
  * pg-boss's statement runner on a Drizzle transaction, so that a job is stored in the same
  * transaction as what it is about. pg-boss numbers its parameters `$1`, `$2`…; Drizzle binds them.
  */
-export function inTransaction(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+export function inTransaction(tx: Db): JobStatementRunner {
   return {
     async executeSql(text, values = []) {
       const parts = text.split(/\$(\d+)/);
@@ -47,20 +68,11 @@ export function inTransaction(tx: Db): { executeSql(text: string, values?: unkno
   };
 }
 
-/**
- * Fails every job of `queue` still marked running: called on PGlite at start-up, where the database
- * belongs to this one process, so those jobs were a dead process's. Failing counts as an attempt and
- * queues the retry at once, instead of after the heartbeat or expiry lapses.
- * @returns how many jobs were failed.
- */
-export async function failOrphanedJobs(boss: PgBoss, queue: string, message: string): Promise<number> {
-  const { rows } = await boss.getDb().executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [queue]);
-  const ids = (rows as Array<{ id: string }>).map((row) => row.id);
-  if (ids.length > 0) await boss.fail(queue, ids, { message });
-  return ids.length;
-}
-
-/** Wakes this process's idle workers of `queue` so they fetch now rather than after their polling interval. */
-export function wakeWorkers(boss: PgBoss, queue: string): void {
-  for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
+/** Fails every job still marked running, queue by queue (PGlite start-up: they were a dead process's). */
+async function failOrphanedJobs(boss: PgBoss, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = await boss.getDb().executeSql(`select name, array_agg(id) as ids from pgboss.job where state = 'active' group by name`);
+  for (const { name, ids } of rows as Array<{ name: string; ids: string[] }>) {
+    await boss.fail(name, ids, { message: 'the server stopped during this job' });
+    log.warn({ queue: name, jobs: ids.length }, 'jobs interrupted by the last stop will be retried');
+  }
 }

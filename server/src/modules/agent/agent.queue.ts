@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AgentQueue } from '../../app-deps.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { failOrphanedJobs, inTransaction, wakeWorkers } from '../../lib/job-queue.ts';
+import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
 
 const QUEUE = 'agent-turns';
 
-/** The durable queue of conversations waiting for agent-1 (pg-boss on the app's database). */
+/** The durable queue of conversations waiting for agent-1 (a pg-boss queue of the process's {@link JobQueue}). */
 export interface AgentJobQueue extends AgentQueue {
   /**
    * Queues each conversation that has no job waiting or running yet (start-up: the server finds the
@@ -26,24 +25,24 @@ export interface AgentQueueOptions {
   heartbeatSeconds: number;
   /** Turns this process runs at once, each for a different conversation. */
   concurrency: number;
-  log: FastifyBaseLogger;
   handler?: (conversationId: string) => Promise<void>;
 }
 
 /**
- * Creates agent-1's queue on the app's job queue (lib/job-queue.ts) and, when `handler` is given,
- * `concurrency` workers. The queue's `stately` policy keeps at most one waiting and one running job
- * per conversation, so a conversation gets one turn at a time across every instance, while different
+ * Creates agent-1's queue on the process's job queue and, when `handler` is given, `concurrency`
+ * workers. The queue's `stately` policy keeps at most one waiting and one running job per
+ * conversation, so a conversation gets one turn at a time across every instance, while different
  * conversations run in parallel; the agent's turn key makes a retried answer a no-op
  * (docs/decisions/002-agent-job-queue.md).
  *
- * A dead worker's job is found by its missing heartbeat and retried. On PGlite only this process can
- * hold jobs, so every job still marked running at start-up is a dead one and is failed (and retried)
- * at once. A worker that finishes a turn fetches again at once.
+ * A dead worker's job is found by its missing heartbeat and retried (on PGlite at start-up, see
+ * `startJobQueue`). New jobs wake workers through LISTEN/NOTIFY, on PostgreSQL across instances
+ * and on PGlite in process, with polling as the fallback; a worker that finishes a turn fetches again
+ * at once.
  * @throws when the queue cannot be created.
  */
-export async function startAgentQueue(boss: PgBoss, database: Database, options: AgentQueueOptions): Promise<AgentJobQueue> {
-  const { log } = options;
+export async function startAgentQueue(jobs: JobQueue, options: AgentQueueOptions): Promise<AgentJobQueue> {
+  const { boss } = jobs;
   const settings = {
     expireInSeconds: options.expireInSeconds,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -55,13 +54,11 @@ export async function startAgentQueue(boss: PgBoss, database: Database, options:
   await boss.createQueue(QUEUE, { policy: 'stately', ...settings });
   // createQueue leaves an existing queue as it was: bring one made by an older release up to date.
   await boss.updateQueue(QUEUE, settings);
-  if (database.kind === 'pglite') {
-    const failed = await failOrphanedJobs(boss, QUEUE, 'the server stopped during this turn');
-    if (failed > 0) log.warn({ jobs: failed }, 'agent turns interrupted by the last stop will be retried');
-  }
 
   // Workers wait out their polling interval after each turn; while turns keep coming, wake them instead.
-  const wake = () => wakeWorkers(boss, QUEUE);
+  const wakeWorkers = () => {
+    for (const worker of boss.getWipData()) if (worker.name === QUEUE) boss.notifyWorker(worker.id);
+  };
   if (options.handler) {
     const handler = options.handler;
     await boss.work<{ conversationId: string }>(
@@ -71,7 +68,7 @@ export async function startAgentQueue(boss: PgBoss, database: Database, options:
         try {
           if (job) await handler(job.data.conversationId);
         } finally {
-          wake();
+          wakeWorkers();
         }
       },
     );
@@ -82,15 +79,15 @@ export async function startAgentQueue(boss: PgBoss, database: Database, options:
   return {
     async enqueue(conversationId, tx) {
       await send(conversationId, tx);
-      if (!tx) wake();
+      if (!tx) wakeWorkers();
     },
-    wake,
+    wake: wakeWorkers,
     async enqueueMissing(conversationIds) {
       if (conversationIds.length === 0) return 0;
       const busy = await conversationsWithJobs(boss, conversationIds);
       const missing = conversationIds.filter((id) => !busy.has(id));
       for (const conversationId of missing) await send(conversationId);
-      if (missing.length > 0) wake();
+      if (missing.length > 0) wakeWorkers();
       return missing.length;
     },
   };

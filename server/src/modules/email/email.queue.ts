@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { EmailQueue } from '../../app-deps.ts';
-import type { Database, Db } from '../../db/client.ts';
-import { failOrphanedJobs, inTransaction, wakeWorkers } from '../../lib/job-queue.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
 import type { EmailEvent } from './email.events.ts';
 import { deliverEmail, makeEmails, type EmailDeps } from './email.service.ts';
 
@@ -24,16 +24,22 @@ export interface EmailJobQueue extends EmailQueue {
   startWorkers(deps: EmailDeps): Promise<void>;
 }
 
+/** Wakes this process's idle workers of `queue` so they fetch now rather than after their polling interval. */
+function wakeWorkers(boss: PgBoss, queue: string): void {
+  for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
+}
+
 /**
- * Creates the two email queues on the app's job queue (lib/job-queue.ts): `email-events` (an event's
- * job works out its emails) and `email-send` (one job per email). On PGlite, jobs a dead process left
- * running are failed at once so that their retry comes now.
+ * Creates the two email queues on the process's job queue (lib/job-queue.ts): `email-events` (an
+ * event's job works out its emails) and `email-send` (one job per email). Jobs can be queued at once;
+ * the workers start with {@link EmailJobQueue.startWorkers}.
  */
-export async function createEmailQueue(boss: PgBoss, database: Database): Promise<EmailJobQueue> {
+export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
+  const { boss } = jobs;
   for (const name of [EVENTS, SENDS]) {
     await boss.createQueue(name, { policy: 'standard', ...SETTINGS });
+    // createQueue leaves an existing queue as it was: bring one made by an older release up to date.
     await boss.updateQueue(name, SETTINGS);
-    if (database.kind === 'pglite') await failOrphanedJobs(boss, name, 'the server stopped during this job');
   }
   const wake = () => {
     wakeWorkers(boss, EVENTS);
