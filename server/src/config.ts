@@ -238,6 +238,10 @@ const configSchema = z
       // The embedded provider's issuer must be an address browsers reach.
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when EMBEDDED_OIDC=true and NODE_ENV=production' });
     }
+    if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_URL) {
+      // Links in emails would name the container's own address, which nobody outside reaches.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when SMTP_URL is set and NODE_ENV=production' });
+    }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       // A relay refuses (or a receiver distrusts) a sender of a domain it does not know: say which one.
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });

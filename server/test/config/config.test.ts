@@ -56,6 +56,9 @@ describe('configuration', () => {
       expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM: must be an email address, or a name and one/);
     }
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'a@example.com' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: is required when SMTP_URL is set and NODE_ENV=production/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://unstuck.example' }).SMTP_URL).toBe('smtp://mail:25');
     expect(() => loadConfig({ EMAIL_UNREAD_DELAY_SECONDS: '0' })).toThrow(/EMAIL_UNREAD_DELAY_SECONDS: /);
   });
 

@@ -166,6 +166,10 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('Stop emails?');
+    // Its style sheet runs under the page's CSP nonce; nothing else may.
+    const nonce = /<style nonce="([0-9a-f]+)">/.exec(html)?.[1];
+    expect(page.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+    expect(html).not.toContain('<script');
     expect(html).toContain('<form method="post">');
     const profile = await callJson(server.url, 'GET', '/api/v1/users/profile', { token: customer.token });
     expect(profile.body.profile.emailNotifications).toBe(true);
