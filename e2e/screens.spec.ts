@@ -209,6 +209,7 @@ const SCREENS: Screen[] = [
       await card.getByText('Conversation (first 10 messages)').waitFor();
     },
   },
+  { name: 'admin-outbox', as: 'admin', path: '/admin/outbox', ready: (page) => page.getByRole('region', { name: 'Outbox' }).waitFor() },
   { name: 'admin-audit', as: 'admin', path: '/admin/audit', ready: (page) => page.getByRole('region', { name: 'Audit log' }).waitFor() },
 ];
 

@@ -16,7 +16,8 @@ export type FileUploadJson = z.infer<typeof fileUploadJsonSchema>;
 
 /**
  * Answer of the upload (spec §3 "File upload response"). `fileUrl` and `url` are the same signed,
- * expiring link; `textContent` is present for plain-text files only.
+ * expiring link; `textContent` is present for plain-text files only, of at most 262,144 characters
+ * (a longer text is not read into memory whole: it is a file to download).
  */
 export const fileUploadResponseSchema = z.object({
   fileUrl: z.string(),

@@ -20,3 +20,4 @@ export * from './code-sharing.ts';
 export * from './account.ts';
 export * from './files.ts';
 export * from './inlined-files.ts';
+export * from './email.ts';

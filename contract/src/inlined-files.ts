@@ -5,14 +5,14 @@
 export const INLINED_TEXT_CHARS = 20_000;
 
 /**
- * A text file as it is inlined into a message, between "File" markers (spec §7 note). Longer texts
- * are cut at {@link INLINED_TEXT_CHARS} with a note; the attachment keeps the whole file.
+ * A text file as it is inlined into a message, between "File" markers. Longer texts are cut at
+ * {@link INLINED_TEXT_CHARS} with a note; the attachment keeps the whole file.
+ * @param text the file's text, or at least its first INLINED_TEXT_CHARS characters.
+ * @param length the whole text's length (UTF-16 units), when `text` is only its start.
  */
-export function inlineTextFile(fileName: string, text: string): string {
-  const cut = text.length > INLINED_TEXT_CHARS;
-  const body = cut
-    ? `${text.slice(0, INLINED_TEXT_CHARS)}\n… (${text.length - INLINED_TEXT_CHARS} more characters in the attached file)`
-    : text;
+export function inlineTextFile(fileName: string, text: string, length = text.length): string {
+  const cut = length > INLINED_TEXT_CHARS;
+  const body = cut ? `${text.slice(0, INLINED_TEXT_CHARS)}\n… (${length - INLINED_TEXT_CHARS} more characters in the attached file)` : text;
   return `--- File: ${fileName} ---\n${body.replace(/\s+$/, '')}\n--- End of File: ${fileName} ---`;
 }
 
