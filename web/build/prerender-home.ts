@@ -32,10 +32,7 @@ export function prerenderHome(): Plugin {
         return html
           .replace('<div id="root"></div>', `<div id="root">${FIRST_VIEW_MARKERS.start}${painted}${FIRST_VIEW_MARKERS.end}</div>`)
           .replace(/<title>[^<]*<\/title>/, `<title>${PAGE_CONFIG_TOKENS.productName}</title>`)
-          .replace(
-            '</head>',
-            `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${PAGE_CONFIG_JSON_TOKEN}</script></head>`,
-          );
+          .replace('</head>', `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${PAGE_CONFIG_JSON_TOKEN}</script></head>`);
       },
     },
   };

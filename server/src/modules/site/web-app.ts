@@ -25,7 +25,9 @@ const prepare = (html: string): PreparedPage => {
   const identity = Buffer.from(html);
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 };
@@ -38,7 +40,9 @@ const prepare = (html: string): PreparedPage => {
  * not flash the home page before its script runs.
  */
 export function fillPage(html: string, config: PublicConfig): { home: string; other: string } {
-  const values = new Map<string, string>(Object.entries(PAGE_CONFIG_TOKENS).map(([key, token]) => [token, escapeHtml(config[key as keyof PublicConfig])]));
+  const values = new Map<string, string>(
+    Object.entries(PAGE_CONFIG_TOKENS).map(([key, token]) => [token, escapeHtml(config[key as keyof PublicConfig])]),
+  );
   values.set(PAGE_CONFIG_JSON_TOKEN, JSON.stringify(config).replaceAll('<', '\\u003c'));
   // One pass, so a configured value that reads like a placeholder stays as written.
   const tokens = new RegExp([...values.keys()].join('|'), 'g');
@@ -77,7 +81,12 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, prepared: { home: PreparedPage; other: PreparedPage }) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    prepared: { home: PreparedPage; other: PreparedPage },
+  ) => {
     const page = pathname === '/' ? prepared.home : prepared.other;
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -89,7 +98,9 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) &&
+      !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && pages) return sendPage(request, reply, pathname, pages);
     return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
   });
