@@ -18,6 +18,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readMultipart } from '../files/files.routes.ts';
 import type { IncomingFile } from '../files/files.service.ts';
 import { isUnknownUser } from '../users/users.repository.ts';
+import { unreadableMessageBody } from './chat.errors.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 import { registerConversationEventRoutes } from './conversation-events.ts';
@@ -110,13 +111,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 /**
  * Reads the multipart form of spec §7 (fields plus `file` parts, several allowed), or a JSON body
  * with the same fields.
- * @throws AppError 400 for a non-object body or too many files, 413 for a file over the limit.
+ * @throws AppError 400 for a non-object body or too many files, 413 `file_too_large` for a file over the limit.
  */
 async function readMessageBody(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest('Send the message as multipart/form-data or a JSON object');
+      throw unreadableMessageBody();
     }
     return { fields: body as Record<string, string>, files: [] };
   }

@@ -6,20 +6,26 @@ import { errorResponseSchema, fileUploadJsonSchema, fileUploadResponseSchema, LI
 import type { AppDeps } from '../../app-deps.ts';
 import type { files } from '../../db/schema.ts';
 import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { rejectNulCharacters } from '../../lib/nul-characters.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
+import { guestSessionSpent } from '../auth/auth.errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { findUser, lockCallerRow } from '../users/users.repository.ts';
+import {
+  fileLinkRefused,
+  fileNotFound,
+  fileTooLarge,
+  invalidDataUrl,
+  missingFilePart,
+  tooManyFiles,
+  unexpectedFileField,
+  unreadableMultipart,
+} from './files.errors.ts';
 import { isFileParticipant, readFile, storeFile, type IncomingFile } from './files.service.ts';
-
-const MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
-
-/** 413 for a file over the spec's 10 MB (§5, §9); nothing of the request is stored. */
-export const fileTooLarge = (fileName?: string) =>
-  new AppError(413, `${fileName ? `"${fileName}"` : 'The file'} is larger than the ${MEGABYTES} MB limit for one file`);
 
 // Types a browser shows without running anything (issue #6 item 10). Everything else, SVG and
 // HTML included, is downloaded as bytes.
@@ -52,7 +58,7 @@ export function sendStoredFile(reply: FastifyReply, record: typeof files.$inferS
 /**
  * Reads a multipart body: text fields, and up to `maxFiles` parts named `file`, each read whole
  * (at most LIMITS.attachmentBytes).
- * @throws AppError 400 for another file field or too many files, 413 for a file over the limit.
+ * @throws AppError 400 for another file field or too many files, 413 `file_too_large` for a file over the limit.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -63,7 +69,7 @@ export async function readMultipart(
   try {
     for await (const part of request.parts({ limits: { fileSize: LIMITS.attachmentBytes, files: maxFiles, fields: 10 } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
+        if (part.fieldname !== 'file') throw unexpectedFileField(part.fieldname);
         // Over the limit, the stream is cut off: toBuffer() throws or, if the cut came last, the
         // file reads as truncated. Both mean the same to the person.
         const data = await part.toBuffer().catch((error: Error & { code?: string }) => {
@@ -77,12 +83,12 @@ export async function readMultipart(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
+      throw tooManyFiles(maxFiles);
     }
     // The form parser's own errors ("Boundary not found", "Unexpected end of form") are the
     // client's: a malformed or cut-short body (issue 6 item 8).
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
+    throw unreadableMultipart((error as Error).message);
   }
   rejectNulCharacters(fields, 'form');
   for (const file of found) rejectNulCharacters(file.fileName, 'file name');
@@ -100,7 +106,7 @@ async function decodeDataUrl(content: string, fileName: string): Promise<Buffer>
   const base64 = comma !== -1 && /;base64$/i.test(content.slice(0, comma));
   if ((base64 ? Math.floor((payload * 3) / 4) - 2 : payload / 3) > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
   const answer = await fetch(content).catch(() => null);
-  if (!answer?.ok) throw badRequest('content must be a data URL (data:<type>;base64,<bytes>)');
+  if (!answer?.ok) throw invalidDataUrl();
   const data = Buffer.from(await answer.arrayBuffer());
   if (data.length > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
   return data;
@@ -137,18 +143,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       const secondsLeft = deps.fileUrls.check(id, expires, signature);
       if (secondsLeft !== null) {
         const found = await readFile(deps, id);
-        if (!found) throw notFound('File not found');
+        if (!found) throw fileNotFound();
         return sendStoredFile(reply, found.record, found.data, `private, max-age=${secondsLeft}`);
       }
       const caller = await identifyCaller(request, deps.tokens);
       if (!caller) {
-        throw forbidden(
-          signature ? 'This file link has expired; open the file again from its conversation' : 'This file link is not valid',
-        );
+        throw fileLinkRefused(Boolean(signature));
       }
       const found = await readFile(deps, id);
       // Unknown and not-yours look alike: a file's existence is not told to others.
-      if (!found || !(await isFileParticipant(deps.db, found.record, caller.id))) throw notFound('File not found');
+      if (!found || !(await isFileParticipant(deps.db, found.record, caller.id))) throw fileNotFound();
       return sendStoredFile(reply, found.record, found.data, 'private, no-cache');
     },
   );
@@ -174,7 +178,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
         const parsed = multipartUploadFieldsSchema.safeParse(fields);
         if (!parsed.success) throw badRequest(firstIssue(parsed.error));
         const [part] = parts;
-        if (!part) throw badRequest('Send the file in a multipart part named "file"');
+        if (!part) throw missingFilePart();
         file = { fileName: parsed.data.fileName || part.fileName, data: part.data };
         conversationId = parsed.data.conversationId;
       } else {
@@ -187,9 +191,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       await countUploadBytes(deps, request.ip, file.data.length);
       const stored = await deps.db.transaction(async (tx) => {
         const { mergedIntoUserId } = await lockCallerRow(tx, caller);
-        if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
+        if (caller.kind === 'guest' && mergedIntoUserId) throw guestSessionSpent();
         if (conversationId) {
-          if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+          if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw conversationNotFound();
           // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
           await analyseAttachedCode(tx, deps.config, conversationId, file.data);
         }
