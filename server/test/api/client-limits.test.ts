@@ -69,7 +69,7 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     expect(answers.slice(0, GUEST_SESSIONS).map((a) => a.status)).toEqual(Array(GUEST_SESSIONS).fill(200));
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(429);
-    expect(refused.body.detail).toMatch(/new guest sessions from your network address/);
+    expect(refused.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/new guest sessions from your network address/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
 
@@ -115,7 +115,7 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     expect(second.status).toBe(429);
     expect(await server.database.db.select().from(messages).where(eq(messages.senderId, refusedGuest))).toHaveLength(0);
     expect(await server.database.db.select().from(files).where(eq(files.ownerId, refusedGuest))).toHaveLength(0);
-    expect(second.body.detail).toMatch(/uploaded from your network address/);
+    expect(second.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/uploaded from your network address/) });
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await sendFrom('127.0.0.6', server.url, newGuestId(), bigFile);
     expect(elsewhere.status).toBe(200);

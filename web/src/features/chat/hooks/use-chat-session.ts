@@ -212,7 +212,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       // Give the visitor their text and files back so nothing is lost.
       setInput((current) => (current === '' ? content : current));
       restore(files);
-      const outcome = describeSendFailure(failure, isSignedIn);
+      const outcome = describeSendFailure(failure);
       setError(outcome.message);
       if (outcome.promptSignIn) setSignInPromptVisible(true);
       if (outcome.limitReached) setServerLimitReached(true);
