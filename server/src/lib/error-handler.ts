@@ -22,7 +22,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return reply.code(400).send(errorBody('invalid_request', field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request')));
+    return reply
+      .code(400)
+      .send(errorBody('invalid_request', field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request')));
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));

@@ -128,7 +128,10 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     const stranger = { token: (await signInAs(server)).token };
     const sent = await sendMessage(server.url, owner, { content: 'Please help me migrate my Vue 2 app to Vue 3.' });
     const conversationId = sent.body.conversation_id as string;
-    expect(await readMessages(server.url, stranger, conversationId)).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
+    expect(await readMessages(server.url, stranger, conversationId)).toEqual({
+      status: 404,
+      body: { code: 'not_found', detail: 'Conversation not found' },
+    });
     expect((await callJson(server.url, 'GET', '/api/v2/conversations', stranger)).body).toEqual({ conversations: [], unread_total: 0 });
     expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', stranger)).body).toEqual({ tasks: [] });
     const jobs = await callJson(server.url, 'GET', '/api/v2/user/tasks', owner);

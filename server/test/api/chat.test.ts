@@ -117,7 +117,11 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const codeOf: Record<number, string> = { 400: 'invalid_request', 401: 'unauthenticated', 404: 'not_found', 413: 'file_too_large' };
     for (const [answer, status, detail] of cases) {
       const { status: got, body } = await answer;
-      expect({ got, code: body.code, detail: body.detail }).toEqual({ got: status, code: codeOf[status], detail: expect.stringMatching(detail) });
+      expect({ got, code: body.code, detail: body.detail }).toEqual({
+        got: status,
+        code: codeOf[status],
+        detail: expect.stringMatching(detail),
+      });
     }
     expect(await countRows()).toBe(before);
   });
@@ -170,7 +174,10 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const eleventh = await sendMessage(server.url, user, { content: 'one more', conversationId });
     expect(eleventh).toEqual({
       status: 403,
-      body: { code: 'conversation_limit_reached', detail: 'You have reached the 10 message limit for this session. Please start a new conversation.' },
+      body: {
+        code: 'conversation_limit_reached',
+        detail: 'You have reached the 10 message limit for this session. Please start a new conversation.',
+      },
     });
   });
 

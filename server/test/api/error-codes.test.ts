@@ -75,7 +75,8 @@ describe('error codes', () => {
         checked += 1;
         if (!isZodLike(schema)) failures.push(`${where}: not a zod schema`);
         else if (schema.safeParse({ detail: 'Something went wrong' }).success) failures.push(`${where}: accepts a body without code`);
-        else if (!schema.safeParse({ code: 'not_found', detail: 'Something went wrong' }).success) failures.push(`${where}: refuses { code, detail }`);
+        else if (!schema.safeParse({ code: 'not_found', detail: 'Something went wrong' }).success)
+          failures.push(`${where}: refuses { code, detail }`);
       }
     }
     expect(failures).toEqual([]);
@@ -148,7 +149,8 @@ describe('error codes', () => {
     const first = await send(guest, 'My checkout page crashes');
     expect(first.statusCode).toBe(200);
     const conversationId = first.json<{ conversation_id: string }>().conversation_id;
-    for (let sent = 1; sent < LIMITS.guestMessages; sent++) expect((await send(guest, 'Since yesterday', conversationId)).statusCode).toBe(200);
+    for (let sent = 1; sent < LIMITS.guestMessages; sent++)
+      expect((await send(guest, 'Since yesterday', conversationId)).statusCode).toBe(200);
     const over = await send(guest, 'Hello?', conversationId);
     expect(over.statusCode).toBe(401);
     expect(over.json()).toEqual({ code: 'guest_limit_reached', detail: 'Authentication required' });
@@ -198,7 +200,10 @@ describe('error codes', () => {
     for (let i = 0; i < SHARE_FAILURES; i++) expect((await open()).json()).toMatchObject({ code: 'not_found' });
     const blocked = await open();
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'rate_limited', detail: 'Too many invalid share links from your address. Please wait and try again.' });
+    expect(blocked.json()).toEqual({
+      code: 'rate_limited',
+      detail: 'Too many invalid share links from your address. Please wait and try again.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

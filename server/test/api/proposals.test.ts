@@ -86,7 +86,10 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
       status: 401,
       body: { code: 'unauthenticated', detail: 'Authentication required' },
     });
-    expect(await callJson(server.url, 'POST', path, null)).toEqual({ status: 401, body: { code: 'unauthenticated', detail: 'Authentication required' } });
+    expect(await callJson(server.url, 'POST', path, null)).toEqual({
+      status: 401,
+      body: { code: 'unauthenticated', detail: 'Authentication required' },
+    });
     expect((await callJson(server.url, 'POST', '/api/v2/proposals/not-a-uuid/accept', { token })).status).toBe(400);
   });
 

@@ -68,7 +68,10 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     expect((await callJson(server.url, 'GET', '/api/conversations', user)).body).toEqual([
       expect.objectContaining({ id: conversationId, message_count: 4, participants: [person.user.uid, 'agent-1'] }),
     ]);
-    expect(await readMessages(server.url, guest, conversationId)).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
+    expect(await readMessages(server.url, guest, conversationId)).toEqual({
+      status: 404,
+      body: { code: 'not_found', detail: 'Conversation not found' },
+    });
     expect(await callJson(server.url, 'GET', '/api/conversations', guest)).toEqual({ status: 200, body: [] });
     // The handed-over guest session is spent: it cannot start a new guest allowance.
     expect(await sendMessage(server.url, guest, { content: 'one more as a guest' })).toEqual({

@@ -21,7 +21,10 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     expect((await exchangeCode(server.url, code, browser)).status).toBe(200);
     expect(await exchangeCode(server.url, code, browser)).toEqual({
       status: 401,
-      body: { code: 'unauthenticated', detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again' },
+      body: {
+        code: 'unauthenticated',
+        detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again',
+      },
     });
     expect((await exchangeCode(server.url, 'made-up', browser)).status).toBe(401);
   });

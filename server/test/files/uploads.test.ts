@@ -146,7 +146,11 @@ describe('file uploads (local folder)', () => {
     const codeOf: Record<number, string> = { 400: 'invalid_request', 401: 'unauthenticated', 404: 'not_found', 413: 'file_too_large' };
     for (const [answer, status, detail] of cases) {
       const { status: got, body } = await answer;
-      expect({ got, code: body.code, detail: body.detail }).toEqual({ got: status, code: codeOf[status], detail: expect.stringMatching(detail) });
+      expect({ got, code: body.code, detail: body.detail }).toEqual({
+        got: status,
+        code: codeOf[status],
+        detail: expect.stringMatching(detail),
+      });
     }
     expect(await storedFileCount(server)).toEqual(before);
   });
@@ -156,12 +160,18 @@ describe('file uploads (local folder)', () => {
     const before = await storedFileCount(server);
     const big = new Uint8Array(LIMITS.attachmentBytes + 1);
     const multipart = await uploadMultipart(server, guest, { name: 'big.bin', data: big });
-    expect(multipart).toEqual({ status: 413, body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' } });
+    expect(multipart).toEqual({
+      status: 413,
+      body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
+    });
     const json = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(big),
       fileName: 'big.bin',
     });
-    expect(json).toEqual({ status: 413, body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' } });
+    expect(json).toEqual({
+      status: 413,
+      body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
+    });
     const huge = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(new Uint8Array(LIMITS.attachmentBytes * 2)),
       fileName: 'huge.bin',

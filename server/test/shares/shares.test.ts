@@ -124,10 +124,16 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       status: 200,
       body: { status: 'revoked' },
     });
-    expect(await open(revoked.token)).toMatchObject({ status: 403, body: { code: 'share_link_revoked', detail: SHARE_ERROR_TEXT.inactive } });
+    expect(await open(revoked.token)).toMatchObject({
+      status: 403,
+      body: { code: 'share_link_revoked', detail: SHARE_ERROR_TEXT.inactive },
+    });
 
     clock.advance(HOUR + 1000);
-    expect(await open(shortLived.token)).toMatchObject({ status: 410, body: { code: 'share_link_expired', detail: SHARE_ERROR_TEXT.expired } });
+    expect(await open(shortLived.token)).toMatchObject({
+      status: 410,
+      body: { code: 'share_link_expired', detail: SHARE_ERROR_TEXT.expired },
+    });
     const unknown = 'A'.repeat(43);
     expect(await open(unknown)).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
     expect(await open('not-a-token')).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });

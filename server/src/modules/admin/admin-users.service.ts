@@ -5,7 +5,13 @@ import { countTasksOf } from '../tasks/tasks.repository.ts';
 import { userNotFound } from '../users/users.errors.ts';
 import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
 import { toAdminUser } from '../users/people.ts';
-import { cannotDeleteSelf, guestCannotBeExpert, guestHasNoProviderData, notUsersProvider, nothingStoredFromProvider } from './admin.errors.ts';
+import {
+  cannotDeleteSelf,
+  guestCannotBeExpert,
+  guestHasNoProviderData,
+  notUsersProvider,
+  nothingStoredFromProvider,
+} from './admin.errors.ts';
 import { purgeUsers, removeBytes, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

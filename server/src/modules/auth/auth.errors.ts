@@ -20,8 +20,7 @@ export const invalidSignInCode = () =>
 export const tooManySignIns = () => new AppError('rate_limited', 429, 'Too many sign-in attempts. Please wait a moment and try again.');
 
 /** 503 while the embedded development provider is still starting. */
-export const signInStarting = () =>
-  new AppError('service_unavailable', 503, 'The development sign-in is starting; try again in a moment');
+export const signInStarting = () => new AppError('service_unavailable', 503, 'The development sign-in is starting; try again in a moment');
 
 /** 403 `admin_required`: an admin call by a signed-in non-admin (spec §8 "Admin"). */
 export const adminRequired = () => new AppError('admin_required', 403, ADMIN_ACCESS_DENIED);

@@ -39,8 +39,7 @@ export const invalidMcpSessionId = () => badRequest('session_id must be 8 to 128
 export const mcpSessionIdInUse = () => conflict('This session_id is in use');
 
 /** 404: a message to an MCP session that is not open (here). */
-export const unknownMcpSession = () =>
-  notFound('Unknown session: open GET /mcp_tools/sse and use the session_id of its endpoint event');
+export const unknownMcpSession = () => notFound('Unknown session: open GET /mcp_tools/sse and use the session_id of its endpoint event');
 
 /** 403: a message to another agent's MCP session. */
 export const mcpSessionOfOtherAgent = () => forbidden('This session belongs to another agent');

@@ -32,7 +32,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal. */
 const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake']);
 
-
 /**
  * Runs one call of an external agent (an MCP tool or the agent REST call) and writes it to the
  * audit log with its outcome, whether it succeeded or not (issue #9: every tool call is audited).
@@ -142,8 +141,7 @@ export async function sendProposalAsAgent(
   input: { conversationId: string; content: string },
 ): Promise<PostMessageResponse> {
   const { task } = await addressedTask(deps, agent, input.conversationId);
-  if ((EXPERT_STATUSES as readonly string[]).includes(task.status))
-    throw proposalAlreadyWithExperts();
+  if ((EXPERT_STATUSES as readonly string[]).includes(task.status)) throw proposalAlreadyWithExperts();
   return storeReply(deps, agent, task, input.content, {}, true);
 }
 

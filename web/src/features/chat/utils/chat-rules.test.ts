@@ -28,7 +28,9 @@ describe('describeSendFailure', () => {
   });
 
   it('asks a guest whose session went to an account to sign in, as at the limit', () => {
-    const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Authentication required', { code: 'guest_session_handed_over' }));
+    const failure = describeSendFailure(
+      new ApiError(401, 'Unauthorized', 'Authentication required', { code: 'guest_session_handed_over' }),
+    );
     expect(failure).toEqual({ message: CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false });
   });
 
@@ -54,7 +56,9 @@ describe('describeSendFailure', () => {
   });
 
   it("passes on the server's reason for a file that is too big or an archive it refuses", () => {
-    const tooBig = new ApiError(413, 'Payload Too Large', '"a.bin" is larger than the 10 MB limit for one file', { code: 'file_too_large' });
+    const tooBig = new ApiError(413, 'Payload Too Large', '"a.bin" is larger than the 10 MB limit for one file', {
+      code: 'file_too_large',
+    });
     expect(describeSendFailure(tooBig).message).toBe('"a.bin" is larger than the 10 MB limit for one file');
     const bomb = new ApiError(422, 'Unprocessable Entity', 'The archive unpacks to more than 50 MB, the most accepted', {
       code: 'archive_refused',
@@ -64,9 +68,9 @@ describe('describeSendFailure', () => {
 
   it('says "Failed to send message. Please try again." for anything else', () => {
     expect(describeSendFailure(new NetworkError(new TypeError('fetch failed'))).message).toBe(CHAT_TEXTS.sendFailed);
-    expect(describeSendFailure(new ApiError(500, 'Internal Server Error', 'Internal server error', { code: 'internal_error' })).message).toBe(
-      'Failed to send message. Please try again.',
-    );
+    expect(
+      describeSendFailure(new ApiError(500, 'Internal Server Error', 'Internal server error', { code: 'internal_error' })).message,
+    ).toBe('Failed to send message. Please try again.');
     expect(describeSendFailure(new ApiError(502, 'Bad Gateway', null)).message).toBe(CHAT_TEXTS.sendFailed);
     expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found', { code: 'not_found' })).message).toBe(
       CHAT_TEXTS.sendFailed,
