@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS, LIMIT_TEXTS } from '@unstuck/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../src/db/schema.ts';
 import { handleError } from '../../src/lib/error-handler.ts';
@@ -22,6 +22,12 @@ interface ZodLike {
 const isZodLike = (schema: unknown): schema is ZodLike =>
   typeof schema === 'object' && schema !== null && typeof (schema as ZodLike).safeParse === 'function';
 
+/** The part of a response's JSON Schema in the OpenAPI document that the walk reads. */
+interface JsonSchema {
+  required?: string[];
+  properties?: { code?: { enum?: unknown } };
+}
+
 const SHARE_FAILURES = 2;
 
 /**
@@ -36,7 +42,7 @@ describe('error codes', () => {
   const subject = useTestApp({ DEBUG_PAGES: 'true', AGENT_WORKER: 'false', SHARE_LINK_FAILURE_LIMIT: String(SHARE_FAILURES) });
   afterAll(() => declared.stop());
 
-  const inject = (options: Parameters<FastifyInstance['inject']>[0]) => subject.app.inject(options);
+  const inject = (options: InjectOptions) => subject.app.inject(options);
   const send = (identity: Record<string, string>, content: string, conversationId?: string) =>
     inject({ method: 'POST', url: '/api/v2/messages', headers: identity, payload: { content, recipientId: 'agent-1', conversationId } });
   /** A signed-in person (a users row and a token of ours), without going through a sign-in provider. */
@@ -86,7 +92,7 @@ describe('error codes', () => {
 
   it('the OpenAPI document gives every error answer of every /api route a required code from the contract', async () => {
     const document = (await inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, any> }> }> }>>;
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>>;
     }>();
     const failures: string[] = [];
     let checked = 0;
