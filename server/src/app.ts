@@ -15,10 +15,12 @@ import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.route
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
+import { registerEmailRoutes } from './modules/email/email.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerUploadSlots } from './modules/files/upload-slots.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
+  registerUploadSlots(app, deps.config.UPLOADS_MAX_CONCURRENT);
   registerRequestLog(app);
   // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
   // A callback hook, not an async one: it runs on every request (a throw here still answers 400).
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesApiRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
+  await registerEmailRoutes(app, deps);
   await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { LIMIT_TEXTS } from '@unstuck/contract';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 // The chat's errors (docs/decisions/027-error-codes.md): each with its code, status and text.
 
@@ -31,3 +31,6 @@ export const idempotencyKeyReused = () =>
     422,
     'This Idempotency-Key was already used for a different message; send a new message with a new key',
   );
+
+/** 409: a retry whose files were read as a retry's while the send it repeats was deleted meanwhile. */
+export const repeatedMessageGone = () => conflict('The message this one repeats is gone; please send it again');

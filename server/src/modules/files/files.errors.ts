@@ -20,6 +20,15 @@ export const missingFilePart = () => badRequest('Send the file in a multipart pa
 /** 400: a multipart body the form parser could not read (malformed or cut short); `reason` is the parser's. */
 export const unreadableMultipart = (reason: string) => badRequest(`The multipart/form-data body could not be read: ${reason}`);
 
+/** 400: a file whose body ended before its end (the client went away, a broken stream); `reason` says how. */
+export const fileCutShort = (fileName: string, reason: string) => badRequest(`"${fileName}" could not be read to its end: ${reason}`);
+
+/** 503 with `Retry-After`: this instance receives UPLOADS_MAX_CONCURRENT uploads already. */
+export const tooManyUploads = (retryAfterSeconds: number) =>
+  new AppError('service_unavailable', 503, 'The server is receiving too many uploads right now. Please try again in a few seconds.', {
+    'retry-after': String(retryAfterSeconds),
+  });
+
 /** 400: a JSON upload whose content is not a data URL. */
 export const invalidDataUrl = () => badRequest('content must be a data URL (data:<type>;base64,<bytes>)');
 
