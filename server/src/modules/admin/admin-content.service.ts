@@ -1,12 +1,14 @@
 import type { AdminTask, ConversationSummary, Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
 import { signConversationFiles } from '../files/files.service.ts';
 import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
+import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
+import { userNotFound } from '../users/users.errors.ts';
 import { findUser } from '../users/users.repository.ts';
 import { personName } from '../users/people.ts';
 import { purgeConversations, removeBytes, type PurgeDeps } from './purge.ts';
@@ -19,7 +21,7 @@ type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
  * @throws AppError 404 unknown user.
  */
 export async function listUserConversations(deps: AdminDeps, userId: string): Promise<ConversationSummary[]> {
-  if (!(await findUser(deps.db, userId))) throw notFound('User not found');
+  if (!(await findUser(deps.db, userId))) throw userNotFound();
   return listConversationSummaries(deps.db, userId);
 }
 
@@ -29,7 +31,7 @@ export async function listUserConversations(deps: AdminDeps, userId: string): Pr
  * @throws AppError 404 unknown conversation.
  */
 export async function listMessagesForStaff(deps: Pick<AppDeps, 'db' | 'fileUrls'>, conversationId: string): Promise<Message[]> {
-  if (!(await findConversation(deps.db, conversationId))) throw notFound('Conversation not found');
+  if (!(await findConversation(deps.db, conversationId))) throw conversationNotFound();
   const signFiles = await signConversationFiles(deps, conversationId);
   return (await listConversationMessages(deps.db, conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
 }
@@ -42,7 +44,7 @@ export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: Aud
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
     const conversation = await findConversation(tx, conversationId);
-    if (!conversation) throw notFound('Conversation not found');
+    if (!conversation) throw conversationNotFound();
     const result = await purgeConversations(tx, [conversationId]);
     await recordAudit(
       tx,
@@ -112,7 +114,7 @@ export async function listTasks(deps: Pick<AppDeps, 'db'>): Promise<AdminTask[]>
 export async function removeTask(deps: AdminDeps, actor: AuditActor, taskId: string) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await deleteTask(tx, taskId))) throw notFound('Task not found');
+    if (!(await deleteTask(tx, taskId))) throw taskNotFound();
     await recordAudit(tx, actor, { action: 'task.delete', targetType: 'task', targetId: taskId }, now);
   });
   return { deleted_task_id: taskId };
@@ -127,7 +129,7 @@ export async function updateAdminNotes(deps: AdminDeps, actor: AuditActor, taskI
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const before = await saveAdminNotes(tx, taskId, adminNotes);
-    if (!before) throw notFound('Task not found');
+    if (!before) throw taskNotFound();
     await recordAudit(
       tx,
       actor,

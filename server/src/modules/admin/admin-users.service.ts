@@ -1,10 +1,17 @@
 import type { AdminUser, DeleteGuestDataResponse, RefreshUserDataResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { countTasksOf } from '../tasks/tasks.repository.ts';
+import { userNotFound } from '../users/users.errors.ts';
 import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
 import { toAdminUser } from '../users/people.ts';
+import {
+  cannotDeleteSelf,
+  guestCannotBeExpert,
+  guestHasNoProviderData,
+  notUsersProvider,
+  nothingStoredFromProvider,
+} from './admin.errors.ts';
 import { purgeUsers, removeBytes, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -22,8 +29,8 @@ export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { use
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
     const existing = await findUser(tx, input.userId);
-    if (!existing) throw notFound('User not found');
-    if (existing.isGuest) throw badRequest('A guest cannot be an expert; they must sign in first');
+    if (!existing) throw userNotFound();
+    if (existing.isGuest) throw guestCannotBeExpert();
     const updated = (await setExpertFlag(tx, input.userId, input.isExpert))!;
     await recordAudit(
       tx,
@@ -58,14 +65,12 @@ export async function refreshUserData(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
-    if (!user) throw notFound('User not found');
-    if (user.isGuest) throw badRequest('Guests have no identity provider data to refresh');
+    if (!user) throw userNotFound();
+    if (user.isGuest) throw guestHasNoProviderData();
     if (user.identityProvider !== provider) {
-      throw badRequest(
-        `This user does not sign in with "${provider}"${user.identityProvider ? `; they use "${user.identityProvider}"` : ''}`,
-      );
+      throw notUsersProvider(provider, user.identityProvider);
     }
-    if (!user.identityClaims) throw conflict(`Nothing from ${provider} is stored for this user yet; it is kept from their next sign-in`);
+    if (!user.identityClaims) throw nothingStoredFromProvider(provider);
     const refreshed = (await applyIdentityClaims(tx, userId, user.identityClaims))!;
     const changed = refreshed.name !== user.name || refreshed.email !== user.email;
     const updatedTasks = changed ? await countTasksOf(tx, userId) : 0;
@@ -95,11 +100,11 @@ export async function refreshUserData(
  * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
  */
 export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, userId: string) {
-  if (userId === actor.id) throw badRequest('You cannot delete your own account');
+  if (userId === actor.id) throw cannotDeleteSelf();
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
-    if (!user) throw notFound('User not found');
+    if (!user) throw userNotFound();
     const result = await purgeUsers(tx, [userId]);
     const counts = { conversations: result.conversations, messages: result.messages, tasks: result.tasks, files: result.fileKeys.length };
     await recordAudit(

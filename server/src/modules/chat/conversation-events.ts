@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conversationParamsSchema, errorResponseSchema, type MessageDraft } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { signConversationFiles } from '../files/files.service.ts';
+import { invalidLastEventId } from './chat.errors.ts';
 import { findOwnedConversation, listConversationMessages } from './chat.repository.ts';
 import { readConversationView } from './chat.service.ts';
 import { toMessageView } from './message-view.ts';
@@ -45,7 +45,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         const { conversationId } = request.params;
         const lastEventId = request.headers['last-event-id'];
         if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !/^\d{1,15}$/.test(lastEventId))) {
-          throw badRequest('Last-Event-ID must be a message sequence number');
+          throw invalidLastEventId();
         }
         await readConversationView(deps, caller, conversationId);
 

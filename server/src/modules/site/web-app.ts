@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_MARKERS, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
+import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
@@ -57,8 +58,8 @@ export function fillPage(html: string, config: PublicConfig): { home: string; ot
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
  * accepts them (made at build time by scripts/compress-web.mjs), and the app's page for every other
  * page path (spec §2: the app's router owns them), `/` with its painted first view. API, MCP tool and
- * asset paths that match nothing answer a JSON 404, never the app's page (a client must not think it
- * connected).
+ * asset paths that match nothing answer a JSON 404 `not_found`, never the app's page (a client must not
+ * think it connected).
  */
 export async function registerWebApp(app: FastifyInstance, config: PublicConfig): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
@@ -102,6 +103,6 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
       !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && pages) return sendPage(request, reply, pathname, pages);
-    return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
+    return reply.code(404).send(errorBody('not_found', `Not found: ${request.method} ${pathname}`));
   });
 }

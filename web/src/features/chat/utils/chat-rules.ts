@@ -1,4 +1,4 @@
-import { LIMITS } from '@unstuck/contract';
+import { LIMIT_TEXTS, LIMITS } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
@@ -14,34 +14,52 @@ export const GUEST_MESSAGES_BEFORE_PROMPT = LIMITS.guestMessages;
 export const CHAT_TEXTS = {
   sendFailed: 'Failed to send message. Please try again.',
   agentTimeout: 'Agent response timed out. Please try sending your message again.',
-  guestLimit: "You've reached the 2-message limit for guest users. Please sign in to continue.",
-  signedInLimit: 'You have reached the 10 message limit for this session. Please start a new conversation.',
+  guestLimit: LIMIT_TEXTS.guestLimit,
+  signedInLimit: LIMIT_TEXTS.signedInLimit,
 } as const;
 
 export interface SendFailure {
   /** The banner text. */
   message: string;
-  /** Show the sign-in card (401: the guest limit). */
+  /** Show the sign-in card (the guest limit, or a sign-in the server no longer accepts). */
   promptSignIn: boolean;
-  /** The server says this conversation is full (403 for a signed-in user). */
+  /** The server says this conversation is full (`conversation_limit_reached`). */
   limitReached: boolean;
   /** Sending the same again may work (a network failure or a server error): the banner offers Retry. */
   canRetry: boolean;
 }
 
-/** What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"). */
-export function describeSendFailure(error: unknown, isSignedIn: boolean): SendFailure {
-  const status = isApiError(error) ? error.status : 0;
+/**
+ * What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"), by
+ * the answer's error code (docs/decisions/027-error-codes.md).
+ */
+export function describeSendFailure(error: unknown): SendFailure {
+  const code = isApiError(error) ? error.code : null;
   const detail = isApiError(error) ? error.detail : null;
-  if (status === 401) {
-    // A guest over the limit; a signed-in user here has a token the server no longer accepts.
-    const message = isSignedIn ? (detail ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.guestLimit;
-    return { message, promptSignIn: true, limitReached: false, canRetry: false };
+  switch (code) {
+    // A guest session over its limit, or one already handed over to an account: sign in to go on.
+    case 'guest_limit_reached':
+    case 'guest_session_handed_over':
+      return { message: CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false, canRetry: false };
+    // A token the server no longer accepts (signed out elsewhere, account deleted).
+    case 'unauthenticated':
+      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: true, limitReached: false, canRetry: false };
+    case 'conversation_limit_reached':
+      return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true, canRetry: false };
+    // Files the server refuses: retrying cannot help, so say why.
+    case 'file_too_large':
+    case 'archive_refused':
+    case 'invalid_archive':
+      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: false };
+    // Only a network failure or a server error may pass when the same is sent again.
+    default:
+      return {
+        message: CHAT_TEXTS.sendFailed,
+        promptSignIn: false,
+        limitReached: false,
+        canRetry: !isApiError(error) || error.status >= 500,
+      };
   }
-  if (status === 403 && isSignedIn) return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true, canRetry: false };
-  // Refused as sent (too big a file, a damaged archive): retrying cannot help, so say why.
-  if ([400, 413, 422].includes(status) && detail) return { message: detail, promptSignIn: false, limitReached: false, canRetry: false };
-  return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: true };
 }
 
 export type AgentWaitOutcome = 'replied' | 'timed_out' | 'waiting';

@@ -18,7 +18,7 @@ async function fetchSharedTask(token: string): Promise<unknown> {
   try {
     return await apiRequest<unknown>(`/api/task-share/${encodeURIComponent(token)}`, { identity: 'none' });
   } catch (error) {
-    if (isApiError(error)) throw new ShareLoadError(shareFailureFor(error.status, error.statusText));
+    if (isApiError(error)) throw new ShareLoadError(shareFailureFor(error));
     if (error instanceof SyntaxError) throw new ShareLoadError({ message: SHARE_TEXTS.notJson, canRequestAccess: false });
     throw error;
   }
