@@ -8,6 +8,7 @@ import {
   type ShareResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
@@ -137,7 +138,7 @@ export async function revokeShareLink(deps: ShareDeps, actor: AuditActor, shareI
  *   answer for both: the format says nothing about existence).
  */
 async function findShare(deps: ShareDeps, token: string, address: string): Promise<{ share: ShareRow; task: TaskRow }> {
-  const key = `share-miss:${address}`;
+  const key = `share-miss:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`;
   const failures = await readCount(deps.db, key);
   if (failures && failures.count >= deps.config.SHARE_LINK_FAILURE_LIMIT) {
     throw tooManyRequests('Too many invalid share links from your address. Please wait and try again.', failures.ttlMs);
@@ -227,7 +228,11 @@ export async function openSharedFile(deps: ShareDeps & Pick<AppDeps, 'storage'>,
  */
 export async function requestShareAccess(deps: ShareDeps, token: string, body: AccessRequestBody, address: string): Promise<void> {
   const { share } = await findShare(deps, token, address);
-  const sent = await countHit(deps.db, `share-access:${address}`, ACCESS_REQUEST_WINDOW_MS);
+  const sent = await countHit(
+    deps.db,
+    `share-access:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`,
+    ACCESS_REQUEST_WINDOW_MS,
+  );
   if (sent.count > deps.config.ACCESS_REQUEST_LIMIT) {
     throw tooManyRequests('Too many access requests from your address. Please try again later.', sent.ttlMs);
   }
