@@ -4,7 +4,9 @@ import {
   type AccessRequest,
   type AccessRequestBody,
   type CreateShareResponse,
+  type Message,
   type ShareLink,
+  type SharedMessage,
   type ShareResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
@@ -13,7 +15,7 @@ import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { listConversationMessages } from '../chat/chat.repository.ts';
-import { isAgentId, toMessageView } from '../chat/message-view.ts';
+import { toMessageView } from '../chat/message-view.ts';
 import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
 import {
   findShareByTokenHash,
@@ -168,15 +170,25 @@ async function findUsableShare(deps: ShareDeps, token: string, address: string) 
 const referenceId = (userId: string) => `C-${createHash('sha256').update(userId).digest('hex').slice(0, 8).toUpperCase()}`;
 
 /**
- * Senders on the public page are named by role only (spec §2: guest- ids show "User", agent- ids the
- * AI's name): a guest's id is its session credential and must not leave the server.
+ * A message as the public page shows it, field by field (the contract's allowlist): senders by role only
+ * (spec §2: guest- ids show "User", agent- ids the AI's name), since a guest's id is its session
+ * credential and a signed-in customer's id names them.
  */
-const publicParty = (id: string, role: 'user' | 'agent' | 'expert') => (role === 'agent' ? id : role);
+function toSharedMessage(message: Message): SharedMessage {
+  return {
+    id: message.id,
+    sender_id: message.sender_role === 'agent' ? message.sender_id : message.sender_role,
+    sender_role: message.sender_role,
+    content: message.content,
+    created_at: message.created_at,
+    attachments: message.attachments,
+  };
+}
 
 /**
  * `GET /api/task-share/{token}` (spec §3 "Share response"): the task without anything that names the
- * customer, a client reference, the conversation as the customer saw it (staff notes stripped), and
- * the link's dates. Attachments are reached through the link (see shared-files.ts).
+ * customer, a client reference, the conversation as the customer saw it (staff notes stripped, only the
+ * fields of {@link toSharedMessage}), and the link's dates. Attachments are reached through the link (see shared-files.ts).
  * @param address the caller's IP address, for the wrong-token limit.
  * @throws AppError 404, 403, 410 or 429 as {@link findUsableShare}.
  */
@@ -197,15 +209,7 @@ export async function openSharedTask(deps: ShareDeps, token: string, address: st
       code_analysis: task.codeAnalysis ?? null,
     },
     client: { reference_id: referenceId(task.userId), task_type: task.taskType },
-    conversation_messages: rows.map((row) => {
-      const view = toMessageView(row, 'client');
-      return scopeFiles({
-        ...view,
-        sender_id: publicParty(view.sender_id, view.sender_role),
-        recipient_id: isAgentId(view.recipient_id) ? view.recipient_id : 'user',
-        sender_name: null,
-      });
-    }),
+    conversation_messages: rows.map((row) => toSharedMessage(scopeFiles(toMessageView(row, 'client')))),
     share_info: { created_at: share.createdAt.toISOString(), expires_at: share.expiresAt.toISOString() },
   };
 }
