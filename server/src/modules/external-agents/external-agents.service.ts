@@ -59,7 +59,8 @@ export async function auditedAgentCall<T>(
 
 /**
  * The conversations addressed to the agent, most recent first, each with whether it waits for the
- * agent (the person spoke last, or asked to modify the latest proposal: the rule agent-1 follows).
+ * agent (the person's latest message has no answer yet, or they asked to modify the latest proposal:
+ * the rule agent-1 follows).
  */
 export async function listConversationsForAgent(
   deps: Deps,
