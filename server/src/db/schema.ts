@@ -22,6 +22,12 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
+    // A guest's id is its only credential: everyone but the guest sees this random id instead
+    // (docs/decisions/024-participant-ids.md). Every row gets one; only guests' are shown.
+    participantId: text('participant_id')
+      .notNull()
+      .unique()
+      .default(sql`('participant-' || replace(gen_random_uuid()::text, '-', ''))`),
     email: text('email'),
     name: text('name'),
     picture: text('picture'),

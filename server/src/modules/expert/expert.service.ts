@@ -3,8 +3,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
-import { toMessageView } from '../chat/message-view.ts';
-import { signConversationFiles } from '../files/files.service.ts';
+import { peopleOf, toStaffMessageView } from '../chat/message-view.ts';
+import { viewMessagesAsStaff } from '../chat/staff-view.ts';
+import { loadPublicIds } from '../users/participant-ids.ts';
 import type { StaffMember } from '../auth/staff.ts';
 import { personName } from '../users/people.ts';
 import {
@@ -78,8 +79,7 @@ export async function listQueue(deps: Pick<AppDeps, 'db'>): Promise<ExpertTask[]
  */
 export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, taskId: string): Promise<Message[]> {
   const { task } = await findQueuedTask(deps.db, taskId);
-  const signFiles = await signConversationFiles(deps, task.conversationId);
-  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
+  return viewMessagesAsStaff(deps, task.conversationId, await listConversationMessages(deps.db, task.conversationId));
 }
 
 /**
@@ -129,7 +129,7 @@ export async function replyAsExpert(deps: ExpertDeps, member: StaffMember, taskI
       { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
       now,
     );
-    return toMessageView(row, 'staff');
+    return toStaffMessageView(row, await loadPublicIds(tx, peopleOf([row])));
   });
 }
 

@@ -17,6 +17,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { listConversationMessages } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
 import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
+import { publicIdOf } from '../users/participant-ids.ts';
 import {
   findShareByTokenHash,
   insertAccessRequest,
@@ -166,8 +167,11 @@ async function findUsableShare(deps: ShareDeps, token: string, address: string) 
   return found;
 }
 
-/** A stable pseudonym of the customer: the same for all their tasks, and not their id. */
-const referenceId = (userId: string) => `C-${createHash('sha256').update(userId).digest('hex').slice(0, 8).toUpperCase()}`;
+/**
+ * A stable pseudonym of the customer: the same for all their tasks, and not their id. Made from the id
+ * others may see (a guest's participant id), so it says nothing about a guest's credential.
+ */
+const referenceId = (publicId: string) => `C-${createHash('sha256').update(publicId).digest('hex').slice(0, 8).toUpperCase()}`;
 
 /**
  * A message as the public page shows it, field by field (the contract's allowlist): senders by role only
@@ -208,7 +212,7 @@ export async function openSharedTask(deps: ShareDeps, token: string, address: st
       jobSummaryForEngineer: task.jobSummaryForEngineer,
       code_analysis: task.codeAnalysis ?? null,
     },
-    client: { reference_id: referenceId(task.userId), task_type: task.taskType },
+    client: { reference_id: referenceId(await publicIdOf(deps.db, task.userId)), task_type: task.taskType },
     conversation_messages: rows.map((row) => toSharedMessage(scopeFiles(toMessageView(row, 'client')))),
     share_info: { created_at: share.createdAt.toISOString(), expires_at: share.expiresAt.toISOString() },
   };
