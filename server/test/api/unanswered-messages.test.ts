@@ -39,7 +39,7 @@ const answeredLast = (server: { url: string }, who: Identity, conversationId: st
   );
 
 // A person's message that arrives while agent-1's turn on the same conversation runs (a second tab, the
-// API, an agent client) must be answered, by that turn or the next (issue #18 "Lost work").
+// API, an agent client) must be answered, by that turn or the next.
 describe.each(databaseKinds)('no unanswered message on %s', { timeout: 180_000 }, (kind) => {
   describe('with an LLM streaming its reply slowly', () => {
     let llm: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;

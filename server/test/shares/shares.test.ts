@@ -110,7 +110,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
   it('serves only the allowlisted fields of each message: never its metadata', async () => {
     nextAddress();
     const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
-    // An agent writes metadata of its own into the conversation (agent REST, spec §7).
+    // An agent writes metadata of its own into the conversation (the agent REST call).
     const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' }))
       .body.api_key as string;
     const written = await fetch(`${server.url}/api/messages`, {

@@ -21,7 +21,7 @@ export const senderRoleOf = (row: Pick<MessageRow, 'senderId' | 'senderRole'>): 
   row.senderRole ?? (isAgentId(row.senderId) ? 'agent' : 'user');
 
 /**
- * A stored message as its conversation's owner reads it (spec §3 "Message as read from the server"):
+ * A stored message as its conversation's owner reads it (the API's message as read from the server):
  * the task section of agent messages stripped.
  */
 export function toMessageView(row: MessageRow, audience: 'client'): Message {

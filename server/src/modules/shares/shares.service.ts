@@ -175,7 +175,7 @@ const referenceId = (publicId: string) => `C-${createHash('sha256').update(publi
 
 /**
  * A message as the public page shows it, field by field (the contract's allowlist): senders by role only
- * (spec §2: guest- ids show "User", agent- ids the AI's name), since a guest's id is its session
+ * (the page shows guests and users as "User", agents by the AI's name), since a guest's id is its session
  * credential and a signed-in customer's id names them.
  */
 function toSharedMessage(message: Message): SharedMessage {

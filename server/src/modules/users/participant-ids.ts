@@ -10,7 +10,7 @@ import { findGuestByParticipantId, findParticipantIds } from './users.repository
 const GUEST_PREFIX = 'guest-';
 const PARTICIPANT_PREFIX = 'participant-';
 
-/** Whether an id is a guest's session id (spec §3: guest uids start with `guest-`). */
+/** Whether an id is a guest's session id (guest ids start with `guest-`). */
 export const isGuestId = (id: string) => id.startsWith(GUEST_PREFIX);
 
 /** Maps the ids of people in a response to what a reader other than the guest may see. */
@@ -46,7 +46,7 @@ export async function resolvePublicId(db: Db, id: string): Promise<string | null
 }
 
 /**
- * The placeholder name staff see for a guest: "Guest" plus 6 characters (spec §3, §9), taken from its
+ * The placeholder name staff see for a guest: "Guest" plus 6 characters, taken from its
  * participant id, not from the guest id.
  */
 export const guestName = (participantId: string) =>

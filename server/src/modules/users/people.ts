@@ -10,7 +10,7 @@ export const personName = (user: UserRow) => (user.isGuest ? guestName(user.part
 export const personId = (user: UserRow) => (user.isGuest ? user.participantId : user.id);
 
 /**
- * A user as the admin area lists them (spec §3 "User (admin view)"): guests by their participant id
+ * A user as the admin area lists them: guests by their participant id
  * (uid and session id), the placeholder name and email "Guest User"; the role admin for anyone the
  * admin rule admits.
  */
