@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
+// The API server the dev server forwards to (`VITE_API_URL=http://localhost:4000 npm run dev -w web`).
+const apiUrl = process.env.VITE_API_URL || 'http://localhost:3000';
+
 // The web app is served by the API server in production (same origin), so the dev server only
 // forwards /api, and /oidc for the embedded development sign-in, to a locally running server
 // (started with PUBLIC_URL set to this dev server's address, docs/decisions/004-sign-in.md).
@@ -45,8 +48,8 @@ export default defineConfig({
     proxy: {
       // The Host header stays this server's: sign-in starts only at PUBLIC_URL, and the embedded
       // provider names itself after the host it is asked on (the string shorthand would rewrite it).
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
-      '/oidc': { target: 'http://localhost:3000', changeOrigin: false },
+      '/api': { target: apiUrl, changeOrigin: false },
+      '/oidc': { target: apiUrl, changeOrigin: false },
     },
   },
 });

@@ -19,7 +19,8 @@ export type FileUploadJson = z.infer<typeof fileUploadJsonSchema>;
 
 /**
  * Answer of the upload (spec §3 "File upload response"). `fileUrl` and `url` are the same signed,
- * expiring link; `textContent` is present for plain-text files only.
+ * expiring link; `textContent` is present for plain-text files only, of at most 262,144 characters
+ * (a longer text is not read into memory whole: it is a file to download).
  */
 export const fileUploadResponseSchema = z.object({
   fileUrl: z.string(),
@@ -33,11 +34,11 @@ export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
 /**
  * A text file as it is inlined into a message, between "File" markers (spec §7 note). Longer texts
  * are cut at {@link INLINED_TEXT_CHARS} with a note; the attachment keeps the whole file.
+ * @param text the file's text, or at least its first INLINED_TEXT_CHARS characters.
+ * @param length the whole text's length (UTF-16 units), when `text` is only its start.
  */
-export function inlineTextFile(fileName: string, text: string): string {
-  const cut = text.length > INLINED_TEXT_CHARS;
-  const body = cut
-    ? `${text.slice(0, INLINED_TEXT_CHARS)}\n… (${text.length - INLINED_TEXT_CHARS} more characters in the attached file)`
-    : text;
+export function inlineTextFile(fileName: string, text: string, length = text.length): string {
+  const cut = length > INLINED_TEXT_CHARS;
+  const body = cut ? `${text.slice(0, INLINED_TEXT_CHARS)}\n… (${length - INLINED_TEXT_CHARS} more characters in the attached file)` : text;
   return `--- File: ${fileName} ---\n${body.replace(/\s+$/, '')}\n--- End of File: ${fileName} ---`;
 }

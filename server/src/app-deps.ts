@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -21,9 +22,11 @@ export interface AgentQueue {
   wake(): void;
 }
 
-/** Everything the HTTP application needs, built by main.ts or by a test. */
+/** Everything the HTTP application needs, built by `createDeps` (deps.ts). */
 export interface AppDeps {
   config: Config;
+  /** The process's logger (`createLogger`): requests log through its children. */
+  logger: FastifyBaseLogger;
   db: Db;
   clock: Clock;
   tokens: TokenService;

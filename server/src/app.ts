@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { AppError } from './lib/errors.ts';
-import { loggerOptions, registerRequestLog } from './lib/logging.ts';
+import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -19,9 +19,11 @@ import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerUploadSlots } from './modules/files/upload-slots.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { registerOpenApi } from './modules/site/openapi.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
@@ -33,7 +35,7 @@ import { registerProfileRoutes } from './modules/users/profile.routes.ts';
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    loggerInstance: deps.logger,
     // registerRequestLog writes one line per API request instead.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
+  registerUploadSlots(app, deps.config.UPLOADS_MAX_CONCURRENT);
   registerRequestLog(app);
   // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
   // A callback hook, not an async one: it runs on every request (a throw here still answers 400).
@@ -93,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  // Before every route: it collects their schemas as they are registered.
+  await registerOpenApi(app, deps);
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerChatRoutes(app, deps);

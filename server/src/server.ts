@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AgentQueue } from './app-deps.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
-import { answerConversation } from './modules/agent/agent.service.ts';
-import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
-import { brainFromConfig } from './modules/agent/brain-from-config.ts';
+import type { Database } from './db/client.ts';
+import { createDeps } from './deps.ts';
+import type { Clock } from './lib/clock.ts';
+import { createLogger } from './lib/logging.ts';
 import { signInStartupNotice } from './modules/auth/identity-providers.ts';
-import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
-import { createRelyingParty } from './modules/auth/relying-party.ts';
-import { createTokenService, loadOrCreateSecret, type TokenService } from './modules/auth/tokens.ts';
-import { ConversationCache } from './modules/chat/conversation-cache.ts';
-import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
-import { createFileUrlSigner } from './modules/files/file-urls.ts';
-import { storageFromConfig } from './modules/files/storage.ts';
-
-/** Conversations whose read answer is kept in memory (decision 018): a few KB each. */
-const CONVERSATION_CACHE_ENTRIES = 10_000;
+import type { TokenService } from './modules/auth/tokens.ts';
 
 /** A running server and how to stop it. */
 export interface RunningServer {
@@ -31,81 +20,33 @@ export interface RunningServer {
 }
 
 /**
- * Opens the database (migrations applied), starts the agent queue and worker, builds the app and
- * listens on HOST:PORT (PORT 0 picks a free port).
+ * Builds the dependencies and the app (`createDeps`, `buildApp`), listens on HOST:PORT (PORT 0 picks a
+ * free port) and starts the embedded identity provider, whose issuer is the address just bound.
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
+ * @throws what `createDeps` throws, or when the address cannot be bound.
  */
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
-  const clock = options.clock ?? systemClock;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
-  const tokens = createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db);
-  const identity = createIdentityRegistry(config, database.db);
-  const storage = storageFromConfig(config);
-  const brain = brainFromConfig(config);
-  const conversationCache = new ConversationCache(CONVERSATION_CACHE_ENTRIES, config.FILE_URL_TTL_SECONDS * 1000, () =>
-    clock.now().getTime(),
-  );
-  await conversationCache.start(database);
-  const conversationDrafts = new ConversationDrafts();
-
-  // The queue logs through the app's logger, and the app enqueues through the queue.
-  const queueRef: AgentQueue = {
-    enqueue: async () => {
-      throw new Error('agent queue not started');
-    },
-    wake: () => undefined,
-  };
-  const app = await buildApp({
-    config,
-    db: database.db,
-    clock,
-    tokens,
-    identity,
-    relyingParty: createRelyingParty(),
-    storage,
-    fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
-    agentQueue: { enqueue: (id, tx) => queueRef.enqueue(id, tx), wake: () => queueRef.wake() },
-    conversationCache,
-    conversationDrafts,
-  });
-  await conversationDrafts.start(database, (error) => app.log.warn({ err: error }, 'agent draft not sent'));
-  const agentDeps = { db: database.db, brain, clock, config, drafts: conversationDrafts };
-  const queue = await startAgentQueue(database, {
-    expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
-    heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
-    concurrency: config.AGENT_CONCURRENCY,
-    log: app.log,
-    // In external mode agent-1's turns wait for an agent connected over MCP (issue #9).
-    handler:
-      config.AGENT_WORKER && config.AGENT_MODE === 'builtin'
-        ? async (conversationId) => {
-            try {
-              await answerConversation(agentDeps, conversationId);
-            } catch (error) {
-              // The queue retries the turn; say why this attempt failed.
-              app.log.warn({ err: error, conversationId }, 'agent-1 turn failed');
-              throw error;
-            }
-          }
-        : undefined,
-  });
-  queueRef.enqueue = (id, tx) => queue.enqueue(id, tx);
-  queueRef.wake = () => queue.wake();
-  await queue.enqueueMissing(await findWaitingConversations(database));
-
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
-  const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-  // The embedded provider's issuer is this server's own address, known only now.
-  await identity.embedded?.start(url, app.log);
+  const runtime = await createDeps(config, createLogger(config), options);
+  const { deps } = runtime;
+  const app = await buildApp(deps);
+  let url: string;
+  try {
+    const address = await app.listen({ host: config.HOST, port: config.PORT });
+    url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    await deps.identity.embedded?.start(url, app.log);
+  } catch (error) {
+    await app.close();
+    await runtime.close();
+    throw error;
+  }
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
-  app.log.info(`agent-1 brain: ${brain.name}; database: ${database.kind}`);
+  app.log.info(`agent-1 brain: ${runtime.brainName}; database: ${runtime.database.kind}`);
   app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}${reachNote(config)}`);
   return {
     app,
-    database,
-    tokens,
+    database: runtime.database,
+    tokens: deps.tokens,
     url,
     async close() {
       // Requests still running after the grace (a client trickling a body, a stuck socket) are cut, so
@@ -116,15 +57,14 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       } finally {
         clearTimeout(cut);
       }
-      await queue.stop();
-      await database.close();
+      await runtime.close();
     },
   };
 }
 
 /**
  * Outside production, says whether other machines can reach the server: by default it listens on
- * loopback only, since development signs anyone in without a password (issue #6).
+ * loopback only, since development signs anyone in without a password.
  */
 function reachNote(config: Config): string {
   if (config.NODE_ENV === 'production') return '';

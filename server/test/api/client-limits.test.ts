@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, messages } from '../../src/db/schema.ts';
@@ -89,20 +91,42 @@ describe.each(databaseKinds)('per-address limits on %s', { timeout: 120_000 }, (
     expect(other.status).toBe(200);
   });
 
-  it('answers a retry with an Idempotency-Key already used without counting it, also once the address is at its limit', async () => {
-    // 127.0.0.7 starts clean: three guests (the session limit) send two messages each (spec §5), the hourly limit.
+  it('counts a retry with an Idempotency-Key already used like a new send: at the limit it gets 429, below it the first answer', async () => {
+    // 127.0.0.7 starts clean: three guests (the session limit) send two messages each (spec §5), one short of the hourly limit.
     const guests = [newGuestId(), newGuestId(), newGuestId()];
     const sent = [];
     for (const [i, guest] of guests.entries()) {
-      for (const n of [1, 2]) sent.push(await sendFrom('127.0.0.7', server.url, guest, undefined, { 'idempotency-key': `send-${i}-${n}` }));
+      for (const n of [1, 2]) {
+        if (sent.length < MESSAGES - 1)
+          sent.push(await sendFrom('127.0.0.7', server.url, guest, undefined, { 'idempotency-key': `send-${i}-${n}` }));
+      }
     }
-    expect(sent.map((answer) => answer.status)).toEqual(Array(MESSAGES).fill(200));
+    expect(sent.map((answer) => answer.status)).toEqual(Array(MESSAGES - 1).fill(200));
     // The last answer was lost on the way: the client sends the same request with the same key again.
-    const retry = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-2' });
+    const retry = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-1' });
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(sent.at(-1)!.body.id);
-    const fresh = await sendFrom('127.0.0.7', server.url, guests[1]!, undefined, { 'idempotency-key': 'send-1-3' });
-    expect(fresh.status).toBe(429);
+    // That retry used the address's last message of the hour: retrying again is refused like a new send.
+    const again = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-1' });
+    expect(again.status).toBe(429);
+    expect(again.body.detail).toMatch(/Too many messages from your network address/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await server.database.db.select().from(messages).where(eq(messages.senderId, guests[2]!))).toHaveLength(1);
+  });
+
+  it("counts a retry's attachments against the upload allowance, and stores them once", async () => {
+    const twoMegabytes = { name: 'build.log', data: new Uint8Array(2 * 1024 * 1024).fill(66) };
+    const guest = newGuestId();
+    const first = await sendFrom('127.0.0.8', server.url, guest, twoMegabytes, { 'idempotency-key': 'with-a-file' });
+    expect(first.status).toBe(200);
+    // 2 MiB more would pass the 3 MiB allowance: the retry is refused, as the same send under a new key would be.
+    const retry = await sendFrom('127.0.0.8', server.url, guest, twoMegabytes, { 'idempotency-key': 'with-a-file' });
+    expect(retry.status).toBe(429);
+    expect(retry.body.detail).toMatch(/uploaded from your network address/);
+    expect(await server.database.db.select().from(files).where(eq(files.ownerId, guest))).toHaveLength(1);
+    // Every stored file has its row, the refused ones neither: nothing is left behind on disk.
+    const rows = await server.database.db.select({ id: files.id }).from(files);
+    expect((await readdir(path.join(server.dataDir, 'uploads'))).sort()).toEqual(rows.map((row) => row.id).sort());
   });
 
   it('refuses uploads past the hourly byte allowance and stores nothing of the refused one', async () => {

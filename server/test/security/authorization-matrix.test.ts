@@ -80,7 +80,11 @@ const isGuest = (caller: CallerName) => caller === 'guestA' || caller === 'guest
 const taskOf = (f: Fixtures, caller: CallerName) => (isGuest(caller) ? f.guestTask : f.userTask);
 
 const ROWS: Row[] = [
-  { routes: ['GET /api/health', 'GET /api/config', 'GET /api/auth/providers', 'GET /api/ping'], call: () => ({}), expect: everyone(200) },
+  {
+    routes: ['GET /api/health', 'GET /api/config', 'GET /api/openapi.json', 'GET /api/auth/providers', 'GET /api/ping'],
+    call: () => ({}),
+    expect: everyone(200),
+  },
   {
     routes: ['GET /api/auth/login/:provider', 'GET /api/login/:provider'],
     call: () => ({}),

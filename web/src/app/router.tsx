@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
         path: '/docs/mcp-server',
         lazy: async () => ({ Component: (await import('../features/docs/components/mcp-server-docs-page.tsx')).McpServerDocsPage }),
       },
+      {
+        path: '/docs/api',
+        lazy: async () => ({ Component: (await import('../features/docs/components/api-reference-page.tsx')).ApiReferencePage }),
+      },
       debug(
         '/debug',
         page(() => import('../features/debug/components/debug-page.tsx'), 'DebugPage'),

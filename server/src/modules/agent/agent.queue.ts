@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { AgentQueue } from '../../app-deps.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
 
 const QUEUE = 'agent-turns';
 
-/** The durable queue of conversations waiting for agent-1 (pg-boss on the app's database). */
+/** The durable queue of conversations waiting for agent-1 (a pg-boss queue of the process's {@link JobQueue}). */
 export interface AgentJobQueue extends AgentQueue {
   /**
    * Queues each conversation that has no job waiting or running yet (start-up: the server finds the
@@ -15,8 +15,6 @@ export interface AgentJobQueue extends AgentQueue {
    * @returns how many were queued.
    */
   enqueueMissing(conversationIds: readonly string[]): Promise<number>;
-  /** Stops fetching, waits for running turns, and closes the queue's connections. */
-  stop(): Promise<void>;
 }
 
 /** How the queue runs; the figures come from the configuration (README "Configuration"). */
@@ -27,40 +25,24 @@ export interface AgentQueueOptions {
   heartbeatSeconds: number;
   /** Turns this process runs at once, each for a different conversation. */
   concurrency: number;
-  log: FastifyBaseLogger;
   handler?: (conversationId: string) => Promise<void>;
 }
 
 /**
- * Starts pg-boss on the app's database (PGlite through pg-boss's adapter, PostgreSQL by URL), creates
- * the queue and, when `handler` is given, `concurrency` workers. The queue's `stately` policy keeps at
- * most one waiting and one running job per conversation, so a conversation gets one turn at a time
- * across every instance, while different conversations run in parallel; the agent's turn key makes a
- * retried answer a no-op (docs/decisions/002-agent-job-queue.md).
+ * Creates agent-1's queue on the process's job queue and, when `handler` is given, `concurrency`
+ * workers. The queue's `stately` policy keeps at most one waiting and one running job per
+ * conversation, so a conversation gets one turn at a time across every instance, while different
+ * conversations run in parallel; the agent's turn key makes a retried answer a no-op
+ * (docs/decisions/002-agent-job-queue.md).
  *
- * A dead worker's job is found by its missing heartbeat and retried. On PGlite only this process can
- * hold jobs, so every job still marked running at start-up is a dead one and is failed (and retried)
- * at once. New jobs wake workers through LISTEN/NOTIFY, on PostgreSQL across instances and on PGlite in
- * process, with polling as the fallback; a worker that finishes a turn fetches again at once.
- * @throws when pg-boss cannot start or migrate its schema.
+ * A dead worker's job is found by its missing heartbeat and retried (on PGlite at start-up, see
+ * `startJobQueue`). New jobs wake workers through LISTEN/NOTIFY, on PostgreSQL across instances
+ * and on PGlite in process, with polling as the fallback; a worker that finishes a turn fetches again
+ * at once.
+ * @throws when the queue cannot be created.
  */
-export async function startAgentQueue(database: Database, options: AgentQueueOptions): Promise<AgentJobQueue> {
-  const { log } = options;
-  const boss = new PgBoss({
-    ...database.queue,
-    schema: 'pgboss',
-    supervise: true,
-    schedule: false,
-    useListenNotify: true,
-    // Heartbeat and expiry checks run on the supervisor's pass: often enough that a dead worker's job
-    // is retried within seconds of its heartbeat lapsing (pg-boss's default pass is once a minute).
-    superviseIntervalSeconds: MAINTENANCE_SECONDS,
-    monitorIntervalSeconds: MAINTENANCE_SECONDS,
-  });
-  // A failed fetch or heartbeat must be visible: pg-boss reports both here and carries on polling.
-  boss.on('error', (error) => log.error({ err: error }, 'agent queue error'));
-  boss.on('warning', (warning) => log.warn({ warning }, 'agent queue warning'));
-  await boss.start();
+export async function startAgentQueue(jobs: JobQueue, options: AgentQueueOptions): Promise<AgentJobQueue> {
+  const { boss } = jobs;
   const settings = {
     expireInSeconds: options.expireInSeconds,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -72,7 +54,6 @@ export async function startAgentQueue(database: Database, options: AgentQueueOpt
   await boss.createQueue(QUEUE, { policy: 'stately', ...settings });
   // createQueue leaves an existing queue as it was: bring one made by an older release up to date.
   await boss.updateQueue(QUEUE, settings);
-  if (database.kind === 'pglite') await failOrphanedJobs(boss, log);
 
   // Workers wait out their polling interval after each turn; while turns keep coming, wake them instead.
   const wakeWorkers = () => {
@@ -109,40 +90,7 @@ export async function startAgentQueue(database: Database, options: AgentQueueOpt
       if (missing.length > 0) wakeWorkers();
       return missing.length;
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
-    },
   };
-}
-
-/**
- * pg-boss's statement runner on a Drizzle transaction, so that a job is stored in the same
- * transaction as what it is about. pg-boss numbers its parameters `$1`, `$2`…; Drizzle binds them.
- */
-function inTransaction(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
-  return {
-    async executeSql(text, values = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
-      return (await tx.execute(sql.join(chunks))) as { rows: unknown[] };
-    },
-  };
-}
-
-/** Seconds between pg-boss supervisor passes (heartbeat and expiry checks, queue statistics). */
-const MAINTENANCE_SECONDS = 5;
-
-/**
- * Fails every job of the queue still marked running: called on PGlite at start-up, where the database
- * belongs to this one process, so those jobs were a dead process's. Failing counts as an attempt and
- * queues the retry at once, instead of after the heartbeat lapses.
- */
-async function failOrphanedJobs(boss: PgBoss, log: FastifyBaseLogger): Promise<void> {
-  const { rows } = await boss.getDb().executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [QUEUE]);
-  const ids = (rows as Array<{ id: string }>).map((row) => row.id);
-  if (ids.length === 0) return;
-  await boss.fail(QUEUE, ids, { message: 'the server stopped during this turn' });
-  log.warn({ jobs: ids.length }, 'agent turns interrupted by the last stop will be retried');
 }
 
 /**

@@ -15,8 +15,9 @@ import { countClientUses, countUploadBytes } from '../../lib/client-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
-import { readMultipart } from '../files/files.routes.ts';
-import type { IncomingFile } from '../files/files.service.ts';
+import { discardReceived } from '../files/files.service.ts';
+import { readMultipart, type MultipartFiles } from '../files/multipart-body.ts';
+import type { ReceivedFile } from '../files/received-file.ts';
 import { isUnknownUser } from '../users/users.repository.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
@@ -38,31 +39,37 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
           413: errorResponseSchema,
           422: errorResponseSchema,
           429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
+      config: { receivesFiles: true },
     },
     async (request) => {
       const caller = requireCaller(await identifyCaller(request, deps.tokens));
       const key = request.headers['idempotency-key'];
       const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
-      // A retry of a send already stored is answered (or refused with 422) by sendMessage without
-      // storing anything, so it does not count against the address's allowance: a client whose answer
-      // was lost on the way gets it even when that send was the last one allowed.
-      const retry = parsedKey !== null && (await findMessageByIdempotencyKey(deps.db, caller.id, parsedKey.data)) !== null;
       // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not. One
       // statement counts the message and, for a guest id the database does not know yet, the session.
-      if (!retry) {
-        await countClientUses(deps, request.ip, [
-          ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
-          { limit: 'messages' },
-        ]);
-      }
-      const { fields, files } = await readMessageBody(request);
-      const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
-      if (bytes > 0 && !retry) await countUploadBytes(deps, request.ip, bytes);
+      // A retry with a used Idempotency-Key counts as any send does (docs/decisions/023-bounded-upload-memory.md).
+      await countClientUses(deps, request.ip, [
+        ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
+        { limit: 'messages' },
+      ]);
+      // The retry of a send already stored is answered without storing anything: its files are only
+      // hashed for the fingerprint, not written. A concurrent first send with the same key is sorted
+      // out by sendMessage, which then drops what this one stored.
+      const retry = parsedKey !== null && (await findMessageByIdempotencyKey(deps.db, caller.id, parsedKey.data)) !== null;
+      const { fields, files } = await readMessageBody(request, {
+        maxFiles: MAX_FILES_PER_MESSAGE,
+        storage: retry ? null : deps.storage,
+        onFile: (file) => countUploadBytes(deps, request.ip, file.size),
+      });
       const parsed = sendMessageFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      if (!parsed.success) {
+        await discardReceived(deps.storage, files);
+        throw badRequest(firstIssue(parsed.error));
+      }
       const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(parsed.data, files) } : null;
       const sent = await sendMessage(deps, caller, parsed.data, files, idempotency);
       // The sender polls next: do not wait for the database's notification to reach this instance.
@@ -108,11 +115,15 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Reads the multipart form of spec §7 (fields plus `file` parts, several allowed), or a JSON body
- * with the same fields.
- * @throws AppError 400 for a non-object body or too many files, 413 for a file over the limit.
+ * Reads the send's multipart form (fields plus `file` parts, several allowed, streamed as
+ * {@link readMultipart} does), or a JSON body with the same fields and no files.
+ * @throws AppError 400 for a non-object body or too many files, 413 for a file over the limit, and
+ *   what `files.onFile` throws.
  */
-async function readMessageBody(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
+async function readMessageBody(
+  request: FastifyRequest,
+  files: MultipartFiles,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -120,5 +131,5 @@ async function readMessageBody(request: FastifyRequest): Promise<{ fields: Recor
     }
     return { fields: body as Record<string, string>, files: [] };
   }
-  return readMultipart(request, MAX_FILES_PER_MESSAGE);
+  return readMultipart(request, files);
 }

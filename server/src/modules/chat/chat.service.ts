@@ -11,10 +11,11 @@ import {
   type SendMessageResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
-import { claimFiles, claimLinkedFiles, fileIdOfUrl, signConversationFiles, storeFile, type IncomingFile } from '../files/files.service.ts';
+import { claimFiles, claimLinkedFiles, discardReceived, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
+import type { ReceivedFile } from '../files/received-file.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import {
   countSentMessages,
@@ -43,21 +44,21 @@ export interface IdempotentSend {
 }
 
 /**
- * The SHA-256 (hex) of what a send asks for: its fields and its files (names and bytes).
- * Two requests with the same fingerprint store the same message.
+ * The SHA-256 (hex) of what a send asks for: its fields and its files (names, sizes and the SHA-256
+ * of their bytes, taken while they streamed in). Two requests with the same fingerprint store the same message.
  */
-export function requestFingerprint(fields: SendMessageFields, files: IncomingFile[]): string {
-  const hash = createHash('sha256').update(
-    JSON.stringify([
-      fields.content,
-      fields.type,
-      fields.recipientId,
-      fields.conversationId ?? null,
-      files.map((file) => [file.fileName, file.data.length]),
-    ]),
-  );
-  for (const file of files) hash.update(file.data);
-  return hash.digest('hex');
+export function requestFingerprint(fields: SendMessageFields, files: ReceivedFile[]): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        fields.content,
+        fields.type,
+        fields.recipientId,
+        fields.conversationId ?? null,
+        files.map((file) => [file.fileName, file.size, file.sha256]),
+      ]),
+    )
+    .digest('hex');
 }
 
 /**
@@ -69,24 +70,48 @@ export function requestFingerprint(fields: SendMessageFields, files: IncomingFil
  * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
  * With `idempotency`, a key the sender already used returns that send's answer again and stores and
  * queues nothing (a client retrying a send whose answer it lost, issue #6 item 14); the check comes
- * before the limits, so the retry of a guest's last allowed message still gets its answer.
+ * before the guest and conversation limits, so the retry of a guest's last allowed message still
+ * gets its answer.
+ * The files were received into storage already ({@link receiveFile}); those this send does not
+ * record (a retry, a refusal, a failure) are removed from storage before it returns or throws.
  * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits or a used
  *   Idempotency-Key with a different request, 401 guest limit or a handed-over guest session
- *   ("Authentication required", spec §8), 403 signed-in limit (spec §5), 404 unknown or foreign conversation.
+ *   ("Authentication required", spec §8), 403 signed-in limit (spec §5), 404 unknown or foreign
+ *   conversation, 409 when the send its files were read for as a retry is gone.
  */
 export async function sendMessage(
   deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
   caller: Caller,
   fields: SendMessageFields,
-  files: IncomingFile[],
+  files: ReceivedFile[],
   idempotency: IdempotentSend | null = null,
 ): Promise<SendMessageResponse> {
+  let result;
+  try {
+    result = await storeSentMessage(deps, caller, fields, files, idempotency);
+  } catch (error) {
+    await discardReceived(deps.storage, files);
+    throw error;
+  }
+  if (result.replayed) await discardReceived(deps.storage, files);
+  else deps.agentQueue.wake();
+  return result.answer;
+}
+
+/** {@link sendMessage}'s transaction: the answer, and whether it was a retry's (nothing stored). */
+async function storeSentMessage(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
+  caller: Caller,
+  fields: SendMessageFields,
+  files: ReceivedFile[],
+  idempotency: IdempotentSend | null,
+): Promise<{ replayed: boolean; answer: SendMessageResponse }> {
   // The person's words can never open the agent's staff-only section (issue #6 item 7).
   const typed = neutraliseTaskSectionMarker(fields.content.trim());
   if (!typed && files.length === 0) throw badRequest('content must not be blank unless a file is attached');
   const now = deps.clock.now();
 
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The caller's row lock also serialises concurrent retries with one key: the second sees the first.
     const { mergedIntoUserId, created } = await lockCallerRow(tx, caller);
     if (idempotency) {
@@ -103,6 +128,8 @@ export async function sendMessage(
         };
       }
     }
+    // Files read as a retry's were not kept: the send they retried has gone since (deleted).
+    if (files.some((file) => !file.storageKey)) throw conflict('The message this one repeats is gone; please send it again');
     // A guest session handed over at sign-in is spent: its messages now count for the account. A
     // guest whose row this send created has sent nothing yet: no need to count.
     if (caller.kind === 'guest' && (mergedIntoUserId || (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages))) {
@@ -125,13 +152,13 @@ export async function sendMessage(
       for (const statement of alongside) await statement;
       alongside = [];
     }
-    // Every archive is checked before any byte is stored: a refused one leaves nothing behind.
-    for (const file of files) await analyseAttachedCode(tx, deps.config, conversationId, file.data);
+    // Every archive is checked before any file is recorded: a refused one leaves nothing behind.
+    for (const file of files) await analyseAttachedCode(tx, deps, conversationId, file);
     const stored = [];
-    for (const file of files) stored.push(await storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId, file }));
+    for (const file of files) stored.push(await recordFile(tx, { ownerId: caller.id, conversationId, file }));
     const content = [
       typed,
-      ...stored.flatMap((one) => (one.textContent === null ? [] : [inlineTextFile(one.attachment.file_name, one.textContent)])),
+      ...stored.flatMap((one) => (one.text ? [inlineTextFile(one.attachment.file_name, one.text.start, one.text.length)] : [])),
     ]
       .filter(Boolean)
       .join('\n\n');
@@ -157,9 +184,6 @@ export async function sendMessage(
       answer: { id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
     };
   });
-
-  if (!result.replayed) deps.agentQueue.wake();
-  return result.answer;
 }
 
 /**
@@ -261,7 +285,7 @@ function openConversation(
   return Object.assign(statements, { taskId });
 }
 
-function titleFrom(content: string, files: IncomingFile[]): string {
+function titleFrom(content: string, files: ReceivedFile[]): string {
   const firstLine = content.split('\n').find((line) => line.trim()) ?? files[0]?.fileName ?? 'New conversation';
   const trimmed = firstLine.trim();
   return trimmed.length > TITLE_LENGTH ? `${trimmed.slice(0, TITLE_LENGTH - 1)}…` : trimmed;

@@ -1,9 +1,10 @@
-import { fileTypeFromBuffer } from 'file-type';
 import linguist from 'linguist-js';
 import { isBinaryFileSync } from 'isbinaryfile';
 import type { CodeAnalysis } from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { ReceivedFile } from '../files/received-file.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { findTaskOfConversation, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
 import { readZip, type ZipFileEntry, type ZipLimits } from './zip-reader.ts';
 
@@ -16,16 +17,23 @@ export const zipLimitsOf = (config: Config): ZipLimits => ({
 
 /**
  * The hook for attachments (issue #10 "Code analysis"): when a file attached in a conversation is a
- * ZIP archive (file-type's sniffing of the bytes; Office documents, ZIPs inside too, are told apart
- * and skipped), analyses it and records the result as the conversation's task's `code_analysis`.
- * Call it before the file is stored, in the same transaction, so a refused archive leaves nothing.
+ * ZIP archive (its type from its bytes, {@link ReceivedFile}; Office documents, ZIPs inside too, are
+ * told apart and skipped), reads it back from storage, analyses it and records the result as the
+ * conversation's task's `code_analysis`. Call it before the file is recorded, in the same
+ * transaction, so a refused archive leaves nothing.
  * @returns the analysis, or null when the file is no ZIP.
  * @throws AppError 400/422 from {@link analyseZip} (damaged archive, zip bomb).
  */
-export async function analyseAttachedCode(db: Db, config: Config, conversationId: string, data: Buffer): Promise<CodeAnalysis | null> {
-  const type = await fileTypeFromBuffer(data);
-  if (type?.mime !== 'application/zip') return null;
-  const analysis = await analyseZip(data, zipLimitsOf(config));
+export async function analyseAttachedCode(
+  db: Db,
+  deps: { config: Config; storage: FileStorage },
+  conversationId: string,
+  file: ReceivedFile,
+): Promise<CodeAnalysis | null> {
+  if (file.contentType !== 'application/zip' || !file.storageKey) return null;
+  const data = await deps.storage.get(file.storageKey);
+  if (!data) throw new Error(`The stored upload ${file.storageKey} is missing`);
+  const analysis = await analyseZip(data, zipLimitsOf(deps.config));
   const task = await findTaskOfConversation(db, conversationId);
   if (task) await saveCodeAnalysis(db, task.id, analysis);
   return analysis;

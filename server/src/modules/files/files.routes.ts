@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
@@ -6,20 +7,15 @@ import { errorResponseSchema, fileUploadJsonSchema, fileUploadResponseSchema, LI
 import type { AppDeps } from '../../app-deps.ts';
 import type { files } from '../../db/schema.ts';
 import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { rejectNulCharacters } from '../../lib/nul-characters.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { findUser, lockCallerRow } from '../users/users.repository.ts';
-import { isFileParticipant, readFile, storeFile, type IncomingFile } from './files.service.ts';
-
-const MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
-
-/** 413 for a file over the spec's 10 MB (§5, §9); nothing of the request is stored. */
-export const fileTooLarge = (fileName?: string) =>
-  new AppError(413, `${fileName ? `"${fileName}"` : 'The file'} is larger than the ${MEGABYTES} MB limit for one file`);
+import { discardReceived, isFileParticipant, readFile, recordFile } from './files.service.ts';
+import { readMultipart } from './multipart-body.ts';
+import { fileTooLarge, receiveFile, type ReceivedFile } from './received-file.ts';
 
 // Types a browser shows without running anything (issue #6 item 10). Everything else, SVG and
 // HTML included, is downloaded as bytes.
@@ -47,46 +43,6 @@ export function sendStoredFile(reply: FastifyReply, record: typeof files.$inferS
     .header('content-security-policy', record.contentType === 'application/pdf' ? "default-src 'none'; object-src 'self'" : 'sandbox')
     .header('cache-control', cacheControl)
     .send(data);
-}
-
-/**
- * Reads a multipart body: text fields, and up to `maxFiles` parts named `file`, each read whole
- * (at most LIMITS.attachmentBytes).
- * @throws AppError 400 for another file field or too many files, 413 for a file over the limit.
- */
-export async function readMultipart(
-  request: FastifyRequest,
-  maxFiles: number,
-): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
-  const fields: Record<string, string> = {};
-  const found: IncomingFile[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: LIMITS.attachmentBytes, files: maxFiles, fields: 10 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
-        // Over the limit, the stream is cut off: toBuffer() throws or, if the cut came last, the
-        // file reads as truncated. Both mean the same to the person.
-        const data = await part.toBuffer().catch((error: Error & { code?: string }) => {
-          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge(part.filename) : error;
-        });
-        if (part.file.truncated) throw fileTooLarge(part.filename);
-        found.push({ fileName: part.filename, data });
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
-    }
-    // The form parser's own errors ("Boundary not found", "Unexpected end of form") are the
-    // client's: a malformed or cut-short body (issue 6 item 8).
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
-  }
-  rejectNulCharacters(fields, 'form');
-  for (const file of found) rejectNulCharacters(file.fileName, 'file name');
-  return { fields, files: found };
 }
 
 /**
@@ -157,7 +113,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
     '/code-sharing/api/files/upload',
     {
       bodyLimit: JSON_UPLOAD_BODY_LIMIT,
-      schema: { response: { 200: fileUploadResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } },
+      schema: {
+        response: {
+          200: fileUploadResponseSchema,
+          ...errors,
+          413: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+      config: { receivesFiles: true },
       // The JSON form's body limit answers in the same words as the size check.
       errorHandler: (error: FastifyError) => {
         throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileTooLarge() : error;
@@ -167,42 +132,70 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       const caller = requireCaller(await identifyCaller(request, deps.tokens));
       // An upload makes a new guest session's row as a first message does: the same per-address count.
       if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
-      let file: IncomingFile;
-      let conversationId: string | undefined;
-      if (request.isMultipart()) {
-        const { fields, files: parts } = await readMultipart(request, 1);
-        const parsed = multipartUploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-        const [part] = parts;
-        if (!part) throw badRequest('Send the file in a multipart part named "file"');
-        file = { fileName: parsed.data.fileName || part.fileName, data: part.data };
-        conversationId = parsed.data.conversationId;
-      } else {
-        const parsed = fileUploadJsonSchema.safeParse(request.body);
-        if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-        file = { fileName: parsed.data.fileName, data: await decodeDataUrl(parsed.data.content, parsed.data.fileName) };
-        conversationId = parsed.data.conversationId;
+      const { file, conversationId } = request.isMultipart()
+        ? await receiveMultipartUpload(request, deps)
+        : await receiveJsonUpload(request.body, request.ip, deps);
+      let stored;
+      try {
+        stored = await deps.db.transaction(async (tx) => {
+          const { mergedIntoUserId } = await lockCallerRow(tx, caller);
+          if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
+          if (conversationId) {
+            if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+            // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
+            await analyseAttachedCode(tx, deps, conversationId, file);
+          }
+          return recordFile(tx, { ownerId: caller.id, conversationId: conversationId ?? null, file });
+        });
+      } catch (error) {
+        await discardReceived(deps.storage, [file]);
+        throw error;
       }
-      // Per-address hourly allowance of upload bytes (issue #6 item 4), shared with chat attachments.
-      await countUploadBytes(deps, request.ip, file.data.length);
-      const stored = await deps.db.transaction(async (tx) => {
-        const { mergedIntoUserId } = await lockCallerRow(tx, caller);
-        if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
-        if (conversationId) {
-          if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
-          // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
-          await analyseAttachedCode(tx, deps.config, conversationId, file.data);
-        }
-        return storeFile({ db: tx, storage: deps.storage }, { ownerId: caller.id, conversationId: conversationId ?? null, file });
-      });
       const url = deps.fileUrls.sign(stored.id);
       return {
         fileUrl: url,
         url,
         contentType: stored.attachment.content_type,
         fileName: stored.attachment.file_name,
-        ...(stored.textContent === null ? {} : { textContent: stored.textContent }),
+        // The whole text only: a text longer than what the server keeps is a file to download.
+        ...(stored.text && stored.text.start.length === stored.text.length ? { textContent: stored.text.start } : {}),
       };
     },
   );
+}
+
+/**
+ * The multipart form of the upload: its one file streamed to storage and counted against the
+ * address's hourly upload allowance (shared with chat attachments) once whole.
+ * @throws AppError 400 for bad fields or no file part, 413, 429; nothing stays stored.
+ */
+async function receiveMultipartUpload(request: FastifyRequest, deps: AppDeps) {
+  const countBytes = (received: ReceivedFile) => countUploadBytes(deps, request.ip, received.size);
+  const { fields, files: parts } = await readMultipart(request, { maxFiles: 1, storage: deps.storage, onFile: countBytes });
+  const parsed = multipartUploadFieldsSchema.safeParse(fields);
+  const [part] = parts;
+  if (!parsed.success || !part) {
+    await discardReceived(deps.storage, parts);
+    throw badRequest(parsed.success ? 'Send the file in a multipart part named "file"' : firstIssue(parsed.error));
+  }
+  return { file: { ...part, fileName: parsed.data.fileName || part.fileName }, conversationId: parsed.data.conversationId };
+}
+
+/**
+ * The JSON form of the upload (a data URL, read whole by the body parser within its limit): decoded,
+ * stored and counted against the address's hourly upload allowance.
+ * @throws AppError 400 for a bad body, 413, 429; nothing stays stored.
+ */
+async function receiveJsonUpload(body: unknown, address: string, deps: AppDeps) {
+  const parsed = fileUploadJsonSchema.safeParse(body);
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  const data = await decodeDataUrl(parsed.data.content, parsed.data.fileName);
+  const file = await receiveFile(deps.storage, Readable.from([data]), parsed.data.fileName);
+  try {
+    await countUploadBytes(deps, address, file.size);
+  } catch (error) {
+    await discardReceived(deps.storage, [file]);
+    throw error;
+  }
+  return { file, conversationId: parsed.data.conversationId };
 }

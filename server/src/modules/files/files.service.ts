@@ -1,26 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import isSvg from 'is-svg';
 import type { Attachment, Message } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { findConversation } from '../chat/chat.repository.ts';
 import { filePath, type FileUrlSigner } from './file-urls.ts';
+import type { ReceivedFile } from './received-file.ts';
 import type { FileStorage } from './storage.ts';
-
-/** An upload as the HTTP layer received it. */
-export interface IncomingFile {
-  fileName: string;
-  data: Buffer;
-}
 
 /** A stored file as messages carry it, and its text when it is a plain-text file. */
 export interface StoredFile {
   id: string;
   attachment: Attachment;
-  /** The file's text for `text/plain` files (inlined into messages, spec §7 note); null otherwise. */
-  textContent: string | null;
+  /** The start of a `text/plain` file's text and its length (inlined into messages between "File" markers); null otherwise. */
+  text: ReceivedFile['text'];
 }
 
 /**
@@ -34,67 +26,33 @@ export function fileIdOfUrl(url: string): string | null {
   return /^\/api\/v2\/files\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(url)?.[1]?.toLowerCase() ?? null;
 }
 
-// Markup a browser would run if it were served as a page: such text is never "plain text".
-const ACTIVE_MARKUP = /^(?:\uFEFF)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|object|embed|\?xml)\b/i;
-
 /**
- * How an SVG document opens (XML declaration, comments, doctype, then the svg root). is-svg parses the
- * whole text (about 10 s per megabyte of plain text), so only texts that open like SVG reach it, and
- * long ones that do are taken as SVG unparsed: they are then only ever served as downloads.
- */
-const SVG_OPENING = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i;
-const SVG_PARSE_LIMIT = 256 * 1024;
-
-/**
- * What the bytes are, from their content only (magic numbers via file-type; never the name or the
- * client's word, issue #10). Bytes that file-type does not know and that are valid UTF-8 without
- * control characters are text: SVG and HTML by their markup, everything else `text/plain`.
- * @returns the MIME type, and the text of a `text/plain` file.
- */
-export async function classifyBytes(data: Buffer): Promise<{ contentType: string; text: string | null }> {
-  const sniffed = await fileTypeFromBuffer(data);
-  if (sniffed) return { contentType: sniffed.mime, text: null };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    return { contentType: 'application/octet-stream', text: null };
-  }
-  if (/(?![\t\n\v\f\r])\p{Cc}/u.test(text)) return { contentType: 'application/octet-stream', text: null };
-  if (SVG_OPENING.test(text.slice(0, 4096)) && (text.length > SVG_PARSE_LIMIT || isSvg(text))) {
-    return { contentType: 'image/svg+xml', text: null };
-  }
-  // Markup is recognised at the start only: a bounded slice keeps a crafted 10 MB text from stalling the regex.
-  if (ACTIVE_MARKUP.test(text.slice(0, 4096))) return { contentType: 'text/html', text: null };
-  return { contentType: 'text/plain', text: text.replace(/^\uFEFF/, '') };
-}
-
-/**
- * Stores an uploaded file and records it.
+ * Records a received file (its bytes are in storage already, {@link receiveFile}).
  * @param input.conversationId the conversation it belongs to; null for an upload not sent yet (its
  *   owner's next message that links it claims it, {@link claimLinkedFiles}).
+ * @throws when the file was only inspected (no storage key): such a file is never recorded.
  */
-export async function storeFile(
-  deps: { db: Db; storage: FileStorage },
-  input: { ownerId: string; conversationId: string | null; file: IncomingFile },
+export async function recordFile(
+  db: Db,
+  input: { ownerId: string; conversationId: string | null; file: ReceivedFile },
 ): Promise<StoredFile> {
-  const id = randomUUID();
-  const { contentType, text } = await classifyBytes(input.file.data);
-  const fileName = sanitizeFileName(input.file.fileName);
-  await deps.storage.put(id, input.file.data);
-  await deps.db.insert(files).values({
+  const { file } = input;
+  if (!file.storageKey) throw new Error('Only a stored file can be recorded');
+  const id = file.storageKey;
+  const fileName = sanitizeFileName(file.fileName);
+  await db.insert(files).values({
     id,
     ownerId: input.ownerId,
     conversationId: input.conversationId,
     fileName,
-    contentType,
-    size: input.file.data.length,
+    contentType: file.contentType,
+    size: file.size,
     storageKey: id,
   });
   return {
     id,
-    attachment: { url: filePath(id), file_name: fileName, size: input.file.data.length, content_type: contentType },
-    textContent: text,
+    attachment: { url: filePath(id), file_name: fileName, size: file.size, content_type: file.contentType },
+    text: file.text,
   };
 }
 
@@ -212,6 +170,18 @@ export async function takeFileRecords(db: Db, scope: { ownerIds: string[]; conve
 export async function removeStoredBytes(storage: FileStorage, keys: string[]): Promise<Array<{ key: string; error: unknown }>> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason as unknown }] : []));
+}
+
+/**
+ * Removes the stored bytes of received files that will not be recorded (a refused or replayed send).
+ * A failure to remove is not thrown: the bytes have no record, so nobody reaches them.
+ */
+export async function discardReceived(storage: FileStorage | null, received: ReceivedFile[]): Promise<void> {
+  if (storage)
+    await removeStoredBytes(
+      storage,
+      received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])),
+    );
 }
 
 const MAX_NAME_LENGTH = 120;

@@ -1,12 +1,20 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
 
 /** Where uploaded bytes live: a local folder by default, an S3-compatible store when configured. */
 export interface FileStorage {
-  /** Stores `data` under `key` (a name of ours, never the user's file name). */
-  put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Stores what `body` yields under `key` (a name of ours, never the user's file name), as it
+   * arrives: the bytes are never gathered whole in memory.
+   * @throws when `body` fails (its error) or the store does; nothing then remains under `key`.
+   */
+  put(key: string, body: Readable): Promise<void>;
   /** @returns the bytes, or null when the key is unknown. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the bytes under `key`; an unknown key is not an error. */
@@ -25,9 +33,16 @@ const checkedKey = (key: string) => {
 export function createLocalStorage(folder: string): FileStorage {
   const pathOf = (key: string) => path.join(folder, checkedKey(key));
   return {
-    async put(key, data) {
+    async put(key, body) {
+      const file = pathOf(key);
       await mkdir(folder, { recursive: true });
-      await writeFile(pathOf(key), data);
+      try {
+        // 'wx': a key is new by construction; never write through someone else's file.
+        await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -57,8 +72,15 @@ export interface S3StorageOptions {
 }
 
 /**
+ * Bytes one S3 upload holds in memory: lib-storage gathers a part this size before sending it (S3's
+ * smallest part), one part at a time. A file up to this size goes in one PutObject once whole.
+ */
+const S3_PART_BYTES = 5 * 1024 * 1024;
+
+/**
  * A FileStorage in an S3-compatible bucket through the AWS SDK v3. Objects are private: the server
- * reads them and serves them itself, with its own access checks and headers.
+ * reads them and serves them itself, with its own access checks and headers. Uploads stream through
+ * lib-storage's multipart upload, one part in flight, so an upload holds at most about two parts.
  */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client({
@@ -75,8 +97,21 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   });
   const Bucket = options.bucket;
   return {
-    async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: data, ContentType: 'application/octet-stream' }));
+    async put(key, body) {
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: checkedKey(key), Body: body, ContentType: 'application/octet-stream' },
+        partSize: S3_PART_BYTES,
+        queueSize: 1,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        // lib-storage has aborted the multipart upload (its parts are dropped) and never completes it,
+        // so no object exists; it leaves the body as it was, so stop whoever feeds it.
+        body.destroy();
+        throw error;
+      }
     },
     async get(key) {
       try {

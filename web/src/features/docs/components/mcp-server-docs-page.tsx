@@ -51,6 +51,9 @@ export function McpServerDocsPage() {
           task&apos;s brief and send proposals. The server speaks the Model Context Protocol (server version 2.0.0) over two transports: the
           session-based event stream below, and Streamable HTTP at <code>{origin}/mcp</code> for current MCP clients.
         </p>
+        <p>
+          The web app&apos;s own REST API is described in the <a href="/docs/api">REST API reference</a>.
+        </p>
 
         <h2>Authentication</h2>
         <p>

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { startJobQueue } from './lib/job-queue.ts';
+import { answerConversation } from './modules/agent/agent.service.ts';
+import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
+import { brainFromConfig } from './modules/agent/brain-from-config.ts';
+import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
+import { createRelyingParty } from './modules/auth/relying-party.ts';
+import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
+import { ConversationCache } from './modules/chat/conversation-cache.ts';
+import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
+import { createFileUrlSigner } from './modules/files/file-urls.ts';
+import { storageFromConfig } from './modules/files/storage.ts';
+
+/** Conversations whose read answer is kept in memory (decision 018): a few KB each. */
+const CONVERSATION_CACHE_ENTRIES = 10_000;
+
+/** The application's dependencies, built and running, and how to stop them. */
+export interface Runtime {
+  deps: AppDeps;
+  database: Database;
+  /** agent-1's brain, for the start-up line. */
+  brainName: string;
+  /** Stops the background workers (running jobs may finish for up to 10 s) and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds everything the HTTP application needs from the configuration: opens the database (migrations
+ * applied), starts the job queue with agent-1's workers (unless `AGENT_WORKER=false` or external agent
+ * mode) and queues the conversations still owed an answer. Listens on nothing: `startServer` does, and
+ * tests can drive `buildApp(runtime.deps)` through `inject`.
+ * @param options.clock the time source (tests move it to expire share links); the system clock by default.
+ * @param options.database an open database to use instead of the configured one (tests: in-memory
+ *   PGlite); it is closed with the runtime.
+ * @throws when the database cannot be opened or migrated, or the job queue cannot start.
+ */
+export async function createDeps(
+  config: Config,
+  logger: FastifyBaseLogger,
+  options: { clock?: Clock; database?: Database } = {},
+): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database.db));
+  const conversationCache = new ConversationCache(CONVERSATION_CACHE_ENTRIES, config.FILE_URL_TTL_SECONDS * 1000, () =>
+    clock.now().getTime(),
+  );
+  await conversationCache.start(database);
+  const conversationDrafts = new ConversationDrafts();
+  await conversationDrafts.start(database, (error) => logger.warn({ err: error }, 'agent draft not sent'));
+
+  const jobs = await startJobQueue(database, logger);
+  const agentDeps = { db: database.db, brain: brainFromConfig(config), clock, config, drafts: conversationDrafts };
+  const agentQueue = await startAgentQueue(jobs, {
+    expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
+    heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,
+    concurrency: config.AGENT_CONCURRENCY,
+    // In external mode agent-1's turns wait for an agent connected over MCP (README "Configuration").
+    handler:
+      config.AGENT_WORKER && config.AGENT_MODE === 'builtin'
+        ? async (conversationId) => {
+            try {
+              await answerConversation(agentDeps, conversationId);
+            } catch (error) {
+              // The queue retries the turn; say why this attempt failed.
+              logger.warn({ err: error, conversationId }, 'agent-1 turn failed');
+              throw error;
+            }
+          }
+        : undefined,
+  });
+  await agentQueue.enqueueMissing(await findWaitingConversations(database));
+
+  const deps: AppDeps = {
+    config,
+    logger,
+    db: database.db,
+    clock,
+    tokens: createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db),
+    identity: createIdentityRegistry(config, database.db),
+    relyingParty: createRelyingParty(),
+    storage: storageFromConfig(config),
+    fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
+    agentQueue,
+    conversationCache,
+    conversationDrafts,
+  };
+  return {
+    deps,
+    database,
+    brainName: agentDeps.brain.name,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

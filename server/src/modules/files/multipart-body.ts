@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '@unstuck/contract';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { rejectNulCharacters } from '../../lib/nul-characters.ts';
+import { discardReceived } from './files.service.ts';
+import { fileTooLarge, receiveFile, type ReceivedFile } from './received-file.ts';
+import type { FileStorage } from './storage.ts';
+
+/** What {@link readMultipart} does with the files of a body. */
+export interface MultipartFiles {
+  /** At most this many parts named `file`. */
+  maxFiles: number;
+  /** Where their bytes go as they arrive; null: only inspected (hashed, typed) and dropped. */
+  storage: FileStorage | null;
+  /** Runs once each file is whole, before the next part is read (e.g. counts it against an allowance). */
+  onFile?: (file: ReceivedFile) => Promise<void>;
+}
+
+/**
+ * Reads a multipart body: text fields, and up to `maxFiles` parts named `file`, each streamed to
+ * storage as it arrives ({@link receiveFile}: hashed and typed on the way, never gathered whole in memory).
+ * On any failure the files received so far are removed from storage and the rest of the body is
+ * drained unread, so a refused request leaves nothing behind and the client still gets its answer.
+ * @throws AppError 400 for another file field, too many files, a NUL character or a malformed or
+ *   cut-short body, 413 for a file over LIMITS.attachmentBytes; what `onFile` throws; a storage failure as is.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  options: MultipartFiles,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  const { maxFiles, storage } = options;
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  // One byte over the limit reaches the inspector, which refuses it with 413 (busboy would only cut it short).
+  const parts = request.parts({ limits: { fileSize: LIMITS.attachmentBytes + 1, files: maxFiles, fields: 10 } });
+  const nextPart = () =>
+    parts.next().catch((error: unknown) => {
+      throw formError(error, maxFiles);
+    });
+  try {
+    for (let next = await nextPart(); !next.done; next = await nextPart()) {
+      const part = next.value;
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
+      rejectNulCharacters(part.filename, 'file name');
+      const file = await receiveFile(storage, part.file, part.filename);
+      files.push(file);
+      await options.onFile?.(file);
+    }
+    rejectNulCharacters(fields, 'form');
+  } catch (error) {
+    request.raw.unpipe();
+    request.raw.resume();
+    await discardReceived(storage, files);
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** The form parser's failures as the client's errors, in the person's words. */
+function formError(error: unknown, maxFiles: number): Error {
+  const { code, part } = error as { code?: string; part?: { filename?: string } };
+  if (code === 'FST_FILES_LIMIT') return badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(part?.filename);
+  if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error as Error;
+  // busboy's own errors ("Boundary not found", "Unexpected end of form"): a malformed or cut-short body.
+  return badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
+}

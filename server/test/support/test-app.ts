@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { createDeps, type Runtime } from '../../src/deps.ts';
+import { createLogger } from '../../src/lib/logging.ts';
+import { UNTHROTTLED } from './test-server.ts';
+
+/** The app built on in-memory PGlite, driven through `app.inject` (no port), with its log lines. */
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  config: Config;
+  /** The JSON log records written so far, parsed. */
+  logs(): Array<Record<string, unknown> & { level: number; msg?: string }>;
+}
+
+/**
+ * Builds the app for a test file on a fresh in-memory PGlite with the real migrations (the fast tier:
+ * routes and services through real HTTP handling, without a socket). Suites where the network matters
+ * (queue across instances, event streams, git, browsers) use `useTestServer` instead.
+ * @param env extra environment (e.g. `{ NODE_ENV: 'production', AUTH_SECRET: … }`).
+ * @returns a stand-in usable inside tests and hooks once beforeAll has run.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let running: (TestApp & { dataDir: string }) | undefined;
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-app-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      AGENT_HOURLY_RATE: '100',
+      ...UNTHROTTLED,
+      DATA_DIR: dataDir,
+      ...env,
+    });
+    const lines: string[] = [];
+    const destination = new PassThrough();
+    destination.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const runtime = await createDeps(config, createLogger(config, destination), { database });
+    const app = await buildApp(runtime.deps);
+    await app.ready();
+    running = { app, runtime, config, dataDir, logs: () => lines.map((line) => JSON.parse(line) as ReturnType<TestApp['logs']>[number]) };
+  });
+  afterAll(async () => {
+    if (!running) return;
+    await running.app.close();
+    await running.runtime.close();
+    await rm(running.dataDir, { recursive: true, force: true });
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, property) {
+      if (!running) throw new Error('The test app is built in beforeAll; use it inside a test or hook');
+      return Reflect.get(running, property);
+    },
+  });
+}
