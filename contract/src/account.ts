@@ -24,6 +24,8 @@ export const profileUpdateSchema = z.object({
   availability: availabilitySchema.nullable().default(null),
   skills: profileList('skills', 100).default([]),
   accomplishments: profileList('accomplishments', 500).default([]),
+  /** Emails from us on or off (docs/decisions/026-email.md); left out, the setting stays as it is. */
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
@@ -39,6 +41,8 @@ export const profileSchema = z.object({
   handle: z.string().nullable(),
   userCategory: z.string().nullable(),
   location: z.string().nullable(),
+  /** Whether we send this person emails (a one-click unsubscribe turns it off too). */
+  emailNotifications: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

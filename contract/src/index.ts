@@ -17,3 +17,4 @@ export * from './agents.ts';
 export * from './code-sharing.ts';
 export * from './account.ts';
 export * from './files.ts';
+export * from './email.ts';

@@ -1,6 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emails } from '../../server/src/db/schema.ts';
+import { callJson } from '../../server/test/support/http.ts';
 import { seedTask } from '../../server/test/support/seed.ts';
+import { signInWithDevProvider } from '../../server/test/support/sign-in.ts';
 import { startTestServer, type TestServer } from '../../server/test/support/test-server.ts';
 import { ADMIN, openTab, signInAsAdmin, taskCard, userRow } from '../support/admin.ts';
 import { SECURITY_SUITE_ENV } from '../../server/test/security/suite-env.ts';
@@ -147,6 +150,52 @@ describe('attack strings in file names and on the messages page stay text', () =
       .waitFor();
     await shot(page, 'xss-file-name-messages.png', { fullPage: true });
     expect(await injectionReport(page, 'body')).toEqual(CLEAN);
+    await closePage(page);
+    expect(dialogs).toEqual([]);
+  });
+});
+
+describe('attack strings in emails stay text in the admin Outbox', () => {
+  it('an access request made of payloads, and a stored email whose HTML is the corpus: the list and the opened emails stay inert', async () => {
+    const admin = await signInWithDevProvider(server.url, { email: ADMIN.email, name: ADMIN.name });
+    const seeded = await seedTask(server.database.db, { title: XSS_PAYLOADS[2]! });
+    const share = await callJson(server.url, 'POST', `/api/admin/tasks/${seeded.taskId}/share`, { token: admin.token }, {});
+    const asked = await callJson(server.url, 'POST', `/api/task-share/${share.body.token}/request-access`, null, {
+      name: XSS_PAYLOADS[0]!.slice(0, 200),
+      email: 'attacker@example.com',
+      message: XSS_CORPUS.slice(0, 5000),
+    });
+    expect(asked.status).toBe(200);
+    // The sanitizer's own test: HTML that our templates never make, stored as if an email held it.
+    await server.database.db.insert(emails).values({
+      idempotencyKey: 'xss:corpus',
+      event: XSS_PAYLOADS[4]!,
+      template: 'corpus',
+      userId: admin.user.uid,
+      toAddress: ADMIN.email,
+      messageId: '<xss@example.com>',
+      subject: XSS_PAYLOADS[2]!,
+      textBody: XSS_CORPUS,
+      htmlBody: `<!doctype html><html><head><script>window.__xss=1</script></head><body>${XSS_CORPUS}</body></html>`,
+      headers: { 'List-Unsubscribe': `<javascript:window.__xss=1>`, 'X-Payload': XSS_PAYLOADS[3]! },
+      status: 'outbox',
+    });
+
+    const { page, dialogs } = await newPage();
+    await signInAsAdmin(page, server.url);
+    await openTab(page, 'Outbox');
+    const rows = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    expect(await injectionReport(page)).toEqual(CLEAN);
+    for (const index of [0, 1]) {
+      await rows.nth(index).getByRole('button', { name: 'View' }).click();
+      const email = page.getByRole('region', { name: `Email to ${ADMIN.email}` });
+      await email.getByText('HTML source').waitFor();
+      await email.getByText('hover me').first().hover();
+      await shot(page, `xss-outbox-${index}.png`, { fullPage: true });
+      expect(await injectionReport(page)).toEqual(CLEAN);
+      await rows.nth(index).getByRole('button', { name: 'Close' }).click();
+    }
     await closePage(page);
     expect(dialogs).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { ConversationCache } from './modules/chat/conversation-cache.ts';
 import type { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
+import type { EmailEvent } from './modules/email/email.events.ts';
 import type { FileUrlSigner } from './modules/files/file-urls.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
@@ -19,6 +20,22 @@ export interface AgentQueue {
    */
   enqueue(conversationId: string, tx?: Db): Promise<void>;
   /** Wakes this instance's idle workers to fetch now (other instances hear of new jobs through the database). */
+  wake(): void;
+}
+
+/**
+ * Queues the emails of an event (modules/email): the one way any feature sends email. The event's job
+ * works out the recipients and makes each email once; sending is retried while the SMTP server is
+ * down, and never fails the request that queued it (docs/decisions/026-email.md).
+ */
+export interface EmailQueue {
+  /**
+   * Queues the event. With `tx`, its job is stored in that transaction (with the change that causes
+   * it, or not at all): call {@link EmailQueue.wake} once it committed. `delaySeconds` runs the job
+   * that much later (an email that is only due if something is still unread by then: the job checks).
+   */
+  enqueue(event: EmailEvent, tx?: Db, options?: { delaySeconds?: number }): Promise<void>;
+  /** Wakes this instance's idle email workers to fetch now. */
   wake(): void;
 }
 
@@ -38,6 +55,7 @@ export interface AppDeps {
   /** Signs the expiring links to stored files that views hand out. */
   fileUrls: FileUrlSigner;
   agentQueue: AgentQueue;
+  emails: EmailQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 018). */
   conversationCache: ConversationCache;
   /** The agent's drafts of its next messages, for the event streams (decision 020). */

@@ -15,6 +15,7 @@ import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.route
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
+import { registerEmailRoutes } from './modules/email/email.routes.ts';
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts';
 import { registerMcpRoutes } from './modules/external-agents/mcp/mcp.routes.ts';
 import { registerMessagesApiRoutes } from './modules/external-agents/messages-api.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesApiRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
+  await registerEmailRoutes(app, deps);
   await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);

@@ -67,6 +67,41 @@ const trustProxy = z
   });
 
 /**
+ * SMTP_URL: where emails are sent, `smtp://` (STARTTLS when the server offers it) or `smtps://`
+ * (TLS from the start), with optional `user:pass@` and port, as nodemailer takes it. The secret is
+ * never echoed in the error.
+ */
+const smtpUrl = z.string().refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '' && url.pathname.replace('/', '') === '';
+  },
+  { message: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465' },
+);
+
+/** A mailbox as RFC 5322 writes it, `Name <address>` or a bare address, split into its parts. */
+export interface Mailbox {
+  name: string | null;
+  address: string;
+}
+
+/**
+ * MAIL_FROM: `Unstuck <no-reply@example.com>` or `no-reply@example.com`. The name may not hold line
+ * breaks or angle brackets (they would forge headers); quotes around it are dropped.
+ */
+const mailbox = z.string().transform((value, ctx): Mailbox => {
+  const match = /^(?:([^<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[2] ?? match?.[3] ?? '';
+  if (!match || !z.email().safeParse(address).success) {
+    ctx.addIssue({ code: 'custom', message: 'must be an email address, or a name and one: Unstuck <no-reply@example.com>' });
+    return z.NEVER;
+  }
+  const name = match[1]?.replace(/^"(.*)"$/, '$1').trim();
+  return { name: name ? name : null, address };
+});
+
+/**
  * Every environment variable the server reads, with its default (README "Configuration" lists the
  * same). Parsed once at start-up by {@link loadConfig}.
  */
@@ -162,6 +197,14 @@ const configSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SMTP_URL: smtpUrl.optional(),
+    MAIL_FROM: mailbox.optional(),
+    EMAIL_UNREAD_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(300),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -199,6 +242,14 @@ const configSchema = z
       // The embedded provider's issuer must be an address browsers reach.
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when EMBEDDED_OIDC=true and NODE_ENV=production' });
     }
+    if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_URL) {
+      // Links in emails would name the container's own address, which nobody outside reaches.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when SMTP_URL is set and NODE_ENV=production' });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      // A relay refuses (or a receiver distrusts) a sender of a domain it does not know: say which one.
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+    }
     if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });
     }
@@ -210,6 +261,8 @@ const configSchema = z
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     // Debug pages default to on except in production (spec §2 "Debug and test pages").
     DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',
+    // The outbox keeps emails that no server sends: any address serves to show them.
+    MAIL_FROM: env.MAIL_FROM ?? { name: env.PRODUCT_NAME, address: 'no-reply@localhost' },
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from './app-deps.ts';
+import type { AppDeps, EmailQueue } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -12,6 +12,8 @@ import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
 import { ConversationCache } from './modules/chat/conversation-cache.ts';
 import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
+import { createEmailQueue } from './modules/email/email.queue.ts';
+import { transportFromConfig } from './modules/email/email.transport.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { storageFromConfig } from './modules/files/storage.ts';
 
@@ -24,6 +26,14 @@ export interface Runtime {
   database: Database;
   /** agent-1's brain, for the start-up line. */
   brainName: string;
+  /** The email queue the app sends through (tests queue events with it directly). */
+  emails: EmailQueue;
+  /**
+   * Starts this process's email workers. Emails' links need the address people reach the app at
+   * (`origin`: PUBLIC_URL, else the server's own address), known once the server listens; events
+   * queued before wait in the queue.
+   */
+  startEmailWorkers(origin: string): Promise<void>;
   /** Stops the background workers (running jobs may finish for up to 10 s) and closes the database. */
   close(): Promise<void>;
 }
@@ -31,7 +41,8 @@ export interface Runtime {
 /**
  * Builds everything the HTTP application needs from the configuration: opens the database (migrations
  * applied), starts the job queue with agent-1's workers (unless `AGENT_WORKER=false` or external agent
- * mode) and queues the conversations still owed an answer. Listens on nothing: `startServer` does, and
+ * mode), queues the conversations still owed an answer, and creates the email queues (their workers
+ * start with `startEmailWorkers`). Listens on nothing: `startServer` does, and
  * tests can drive `buildApp(runtime.deps)` through `inject`.
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
  * @param options.database an open database to use instead of the configured one (tests: in-memory
@@ -74,6 +85,8 @@ export async function createDeps(
         : undefined,
   });
   await agentQueue.enqueueMissing(await findWaitingConversations(database));
+  const emails = await createEmailQueue(jobs);
+  const transport = transportFromConfig(config);
 
   const deps: AppDeps = {
     config,
@@ -86,6 +99,7 @@ export async function createDeps(
     storage: storageFromConfig(config),
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue,
+    emails,
     conversationCache,
     conversationDrafts,
   };
@@ -93,8 +107,11 @@ export async function createDeps(
     deps,
     database,
     brainName: agentDeps.brain.name,
+    emails,
+    startEmailWorkers: (origin) => emails.startWorkers({ db: database.db, config, clock, log: logger, origin, transport }),
     async close() {
       await jobs.stop();
+      transport.close();
       await database.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EmailQueue } from './app-deps.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -15,13 +16,16 @@ export interface RunningServer {
   tokens: TokenService;
   /** `http://host:port` it listens on. */
   url: string;
-  /** Stops taking requests, lets running requests finish for up to SHUTDOWN_GRACE_MS (then cuts them), lets running agent turns finish, closes the database. */
+  /** The email queue the app sends through (tests queue an event twice with it). */
+  emails: EmailQueue;
+  /** Stops taking requests, lets running requests finish for up to SHUTDOWN_GRACE_MS (then cuts them), lets running agent turns and email sends finish, closes the database. */
   close(): Promise<void>;
 }
 
 /**
  * Builds the dependencies and the app (`createDeps`, `buildApp`), listens on HOST:PORT (PORT 0 picks a
- * free port) and starts the embedded identity provider, whose issuer is the address just bound.
+ * free port) and starts the embedded identity provider, whose issuer is the address just bound, and the
+ * email workers, whose links use PUBLIC_URL or that address.
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
  * @throws what `createDeps` throws, or when the address cannot be bound.
  */
@@ -34,6 +38,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     await deps.identity.embedded?.start(url, app.log);
+    await runtime.startEmailWorkers(config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : url.replace('127.0.0.1', 'localhost'));
   } catch (error) {
     await app.close();
     await runtime.close();
@@ -42,12 +47,14 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const notice = signInStartupNotice(config);
   if (notice) app.log[notice.level](notice.message);
   app.log.info(`agent-1 brain: ${runtime.brainName}; database: ${runtime.database.kind}`);
+  app.log.info(emailNotice(config));
   app.log.info(`${config.PRODUCT_NAME} is ready: open ${config.PUBLIC_URL ?? url.replace('127.0.0.1', 'localhost')}${reachNote(config)}`);
   return {
     app,
     database: runtime.database,
     tokens: deps.tokens,
     url,
+    emails: runtime.emails,
     async close() {
       // Requests still running after the grace (a client trickling a body, a stuck socket) are cut, so
       // a stop ends before the orchestrator's kill (Docker waits 10 s); everything acknowledged is stored.
@@ -60,6 +67,12 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       await runtime.close();
     },
   };
+}
+
+/** Says where emails go: the SMTP server (its host only: the URL may hold a password), or the outbox. */
+function emailNotice(config: Config): string {
+  if (!config.SMTP_URL) return 'emails: kept in the outbox (admin area, Outbox tab); set SMTP_URL to send them';
+  return `emails: sent through ${new URL(config.SMTP_URL).host} from ${config.MAIL_FROM.address}`;
 }
 
 /**

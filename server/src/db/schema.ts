@@ -371,6 +371,54 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 });
 
+/**
+ * A signed-in person's email settings (docs/decisions/026-email.md): the opaque id of their one-click
+ * unsubscribe link (random, signs nobody in) and whether they take emails at all. A row is made with
+ * their first email or their first change of the switch; no row means emails on.
+ */
+export const emailPreferences = pgTable('email_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  unsubscribeId: text('unsubscribe_id').notNull().unique(),
+  notifications: boolean('notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The headers of an email besides From, To, Subject and Message-ID, as sent. */
+export type EmailHeaders = Record<string, string>;
+
+/**
+ * Every email the server made, once per `idempotency_key` (the event and the recipient): rendered
+ * when made, then sent by a queued job through SMTP, or kept here as the outbox when no SMTP server
+ * is configured. `status`: `queued` until sent; `sent` (SMTP accepted it), `outbox` (kept, not
+ * sent), `skipped` (the recipient turned emails off before it went).
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    event: text('event').notNull(),
+    template: text('template').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    messageId: text('message_id').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    headers: jsonb('headers').$type<EmailHeaders>().notNull().default({}),
+    status: text('status', { enum: ['queued', 'sent', 'outbox', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('emails_idempotency_key_idx').on(t.idempotencyKey), index('emails_user_idx').on(t.userId)],
+);
+
 export const schema = {
   users,
   conversations,
@@ -388,6 +436,8 @@ export const schema = {
   taskShares,
   accessRequests,
   auditLog,
+  emailPreferences,
+  emails,
 };
 
 /**

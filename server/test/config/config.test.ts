@@ -34,6 +34,49 @@ describe('configuration', () => {
     expect(result.stderr).toContain('PORT: ');
   });
 
+  it('SMTP_URL must be an smtp:// or smtps:// URL, MAIL_FROM an address with an optional name, and one needs the other', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: '"Unstuck Team" <team@example.com>' });
+    expect(config.SMTP_URL).toBe('smtps://user:pass@mail.example.com:465');
+    expect(config.MAIL_FROM).toEqual({ name: 'Unstuck Team', address: 'team@example.com' });
+    expect(loadConfig({ MAIL_FROM: 'team@example.com' }).MAIL_FROM).toEqual({ name: null, address: 'team@example.com' });
+    expect(loadConfig({}).MAIL_FROM).toEqual({ name: 'Unstuck', address: 'no-reply@localhost' });
+    expect(loadConfig({}).EMAIL_UNREAD_DELAY_SECONDS).toBe(300);
+    for (const bad of ['mail.example.com', 'http://mail.example.com', 'smtp://', 'smtp://host/path', 'not a url']) {
+      expect(() => loadConfig({ SMTP_URL: bad, MAIL_FROM: 'a@example.com' }), bad).toThrow(
+        /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL such as smtps:\/\/user:pass@mail\.example\.com:465/,
+      );
+    }
+    for (const bad of [
+      'team',
+      'Team <team>',
+      'Team <a@example.com',
+      'A\nBcc: x@example.com <a@example.com>',
+      'a@example.com, b@example.com',
+    ]) {
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM: must be an email address, or a name and one/);
+    }
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'a@example.com' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: is required when SMTP_URL is set and NODE_ENV=production/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://unstuck.example' }).SMTP_URL).toBe('smtp://mail:25');
+    expect(() => loadConfig({ EMAIL_UNREAD_DELAY_SECONDS: '0' })).toThrow(/EMAIL_UNREAD_DELAY_SECONDS: /);
+  });
+
+  it('a malformed SMTP_URL or MAIL_FROM stops the server at start-up with a line naming it', () => {
+    for (const [name, value] of [
+      ['SMTP_URL', 'http://mail.example.com'],
+      ['MAIL_FROM', 'not an address'],
+    ] as const) {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        env: { ...process.env, DATA_DIR: '/nonexistent', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@example.com', [name]: value },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(result.status, name).toBe(78);
+      expect(result.stderr.split('\n')).toContainEqual(expect.stringMatching(new RegExp(`^  ${name}: must be`)));
+    }
+  });
+
   it('listens on loopback only outside production unless HOST is set', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');

@@ -39,6 +39,8 @@ interface Fixtures {
   /** A new access token for a signed-in caller (for calls that end or replace the one they use). */
   freshIdentity(caller: CallerName): Promise<Identity | null>;
   asAdmin(method: string, url: string, body?: unknown): Promise<any>;
+  /** An email the server made (waits for the first one): its id and its recipient's unsubscribe id. */
+  anEmail(): Promise<{ id: number; unsubscribeId: string }>;
 }
 
 /** One call of a row: path (the route's pattern when left out), JSON body, headers or identity replacing the caller's. */
@@ -344,6 +346,19 @@ const ROWS: Row[] = [
     expect: everyone(404),
     why: 'git smart HTTP: an unknown repository is not found for anyone (credentials are asked for a known one)',
   },
+  { routes: ['GET /api/admin/outbox'], call: () => ({}), expect: adminOnly() },
+  {
+    routes: ['GET /api/admin/outbox/:id'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, String((await f.anEmail()).id)) }),
+    expect: adminOnly(),
+    why: 'one of the admin’s emails (the access requests above caused them)',
+  },
+  {
+    routes: ['GET /unsubscribe/:unsubscribeId', 'POST /unsubscribe/:unsubscribeId'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, (await f.anEmail()).unsubscribeId) }),
+    expect: everyone(200),
+    why: 'one-click unsubscribe (RFC 8058) needs no sign-in: the random id in the email is the key, and it only turns emails off',
+  },
   // Last: it deletes guest A's data, which the rows above use.
   { routes: ['DELETE /api/admin/guests/delete-all'], call: () => ({}), expect: adminOnly() },
 ];
@@ -423,6 +438,18 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
         return { token };
       },
       asAdmin,
+      async anEmail() {
+        const deadline = Date.now() + 30_000;
+        while (Date.now() < deadline) {
+          const [entry] = (await asAdmin('GET', '/api/admin/outbox?limit=1')).emails;
+          if (entry) {
+            const email = await asAdmin('GET', `/api/admin/outbox/${entry.id}`);
+            return { id: entry.id, unsubscribeId: /\/unsubscribe\/([^>]+)>$/.exec(email.headers['List-Unsubscribe'])![1]! };
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error('the server made no email');
+      },
     };
   }, 180_000);
 

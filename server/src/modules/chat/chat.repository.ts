@@ -331,3 +331,19 @@ function ownedConversations(db: Db, ownerId: string) {
     .groupBy(conversations.id, tasks.id)
     .orderBy(desc(conversations.lastMessageAt));
 }
+
+/**
+ * The stack agent-1 last recorded for a conversation: `metadata.intake.stack` of its latest message
+ * that has one (a later turn reads the request better than an earlier one).
+ * @returns the stack as recorded, or an empty list when no agent message has one.
+ */
+export async function findLatestIntakeStack(db: Db, conversationId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ metadata: messages.metadata })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), sql`${messages.metadata} ? 'intake'`))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  const stack = row?.metadata.intake?.stack;
+  return Array.isArray(stack) ? stack.filter((item): item is string => typeof item === 'string') : [];
+}

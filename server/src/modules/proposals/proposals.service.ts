@@ -10,14 +10,15 @@ type ProposalAction = 'accept' | 'modify';
 /**
  * Accepts a proposal or asks to modify it (spec §4 "Proposal", §7). Only the conversation's owner
  * may act, and only on the task's current proposal.
- * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`.
+ * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`; the
+ *   acceptance's emails (the customer's, the matching experts') are queued in the same transaction.
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
  * Repeating the same action is harmless and answers the same state.
  * @throws AppError 404 unknown or foreign message, or one that is not an agent proposal (metadata
  *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one.
  */
 export async function actOnProposal(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue' | 'emails'>,
   caller: Extract<Caller, { kind: 'user' }>,
   messageId: string,
   action: ProposalAction,
@@ -42,9 +43,11 @@ export async function actOnProposal(
     if (Object.keys(changes).length === 0) return current;
     const updated = await updateProposalState(tx, current.id, changes);
     await setMessageProposalStatus(tx, messageId, updated.proposalStatus!);
+    if (action === 'accept') await deps.emails.enqueue({ type: 'proposal_accepted', taskId: updated.id }, tx);
     return updated;
   });
 
+  if (action === 'accept') deps.emails.wake();
   if (action === 'modify') await deps.agentQueue.enqueue(task.conversationId);
   return {
     message_id: messageId,

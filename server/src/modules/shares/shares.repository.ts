@@ -35,12 +35,25 @@ export async function revokeShare(db: Db, id: string, now: Date): Promise<ShareR
   return row ?? null;
 }
 
-/** Stores an access request sent from a share page. */
+/** Stores an access request sent from a share page. @returns its id. */
 export async function insertAccessRequest(
   db: Db,
   input: { shareId: string; name: string; email: string; message: string; createdAt: Date },
-): Promise<void> {
-  await db.insert(accessRequests).values(input);
+): Promise<string> {
+  const [row] = await db.insert(accessRequests).values(input).returning({ id: accessRequests.id });
+  if (!row) throw new Error('the access request could not be stored');
+  return row.id;
+}
+
+/** @returns one access request with its task's id and title, or null. */
+export async function findAccessRequest(db: Db, id: string) {
+  const [row] = await db
+    .select({ request: accessRequests, taskId: tasks.id, taskTitle: tasks.title })
+    .from(accessRequests)
+    .innerJoin(taskShares, eq(taskShares.id, accessRequests.shareId))
+    .innerJoin(tasks, eq(tasks.id, taskShares.taskId))
+    .where(eq(accessRequests.id, id));
+  return row ?? null;
 }
 
 /** @returns access requests with their task, newest first; only one task's when `taskId` is given. */

@@ -231,10 +231,16 @@ export async function openSharedFile(deps: ShareDeps & Pick<AppDeps, 'storage'>,
 
 /**
  * Stores a request for access from a share page (spec §7 `POST /api/task-share/{token}/request-access`),
- * for the admins to read. Any link that exists may be asked about, in whatever state.
+ * for the admins to read, and queues the admins' emails in the same transaction. Any link that exists
+ * may be asked about, in whatever state.
  * @throws AppError 404 unknown token, 429 over ACCESS_REQUEST_LIMIT requests an hour from one address.
  */
-export async function requestShareAccess(deps: ShareDeps, token: string, body: AccessRequestBody, address: string): Promise<void> {
+export async function requestShareAccess(
+  deps: ShareDeps & Pick<AppDeps, 'emails'>,
+  token: string,
+  body: AccessRequestBody,
+  address: string,
+): Promise<void> {
   const { share } = await findShare(deps, token, address);
   const sent = await countHit(
     deps.db,
@@ -244,7 +250,11 @@ export async function requestShareAccess(deps: ShareDeps, token: string, body: A
   if (sent.count > deps.config.ACCESS_REQUEST_LIMIT) {
     throw tooManyRequests('Too many access requests from your address. Please try again later.', sent.ttlMs);
   }
-  await insertAccessRequest(deps.db, { shareId: share.id, ...body, createdAt: deps.clock.now() });
+  await deps.db.transaction(async (tx) => {
+    const id = await insertAccessRequest(tx, { shareId: share.id, ...body, createdAt: deps.clock.now() });
+    await deps.emails.enqueue({ type: 'access_requested', accessRequestId: id }, tx);
+  });
+  deps.emails.wake();
 }
 
 /** `GET /api/admin/access-requests`: every request, or one task's, newest first. */

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { readEmailNotifications, setEmailNotifications } from '../email/email.service.ts';
 import { findUser, updateProfile, type UserRow } from './users.repository.ts';
 
 type SignedIn = Extract<Caller, { kind: 'user' }>;
 
-/** A users row as the profile endpoints answer it (spec §3 profile fields). */
-function toProfile(user: UserRow): Profile {
+/** A users row as the profile endpoints answer it (spec §3 profile fields), with the email switch. */
+function toProfile(user: UserRow, emailNotifications: boolean): Profile {
   const availability = availabilitySchema.safeParse(user.availability);
   return {
     id: user.id,
@@ -21,6 +22,7 @@ function toProfile(user: UserRow): Profile {
     handle: user.handle,
     userCategory: user.userCategory,
     location: user.location,
+    emailNotifications,
   };
 }
 
@@ -31,12 +33,12 @@ function toProfile(user: UserRow): Profile {
 export async function readProfile(deps: Pick<AppDeps, 'db'>, caller: SignedIn): Promise<ProfileResponse> {
   const user = await findUser(deps.db, caller.id);
   if (!user || user.isGuest) throw notFound('User not found');
-  return { status: 'success', profile: toProfile(user) };
+  return { status: 'success', profile: toProfile(user, await readEmailNotifications(deps.db, user.id)) };
 }
 
 /**
- * Saves the caller's own profile (spec §7 `PUT /api/v1/users/profile`, §5 "Profile edit"). The
- * sign-in identity (issuer + subject) does not change; a new email counts as unverified unless the
+ * Saves the caller's own profile (spec §7 `PUT /api/v1/users/profile`, §5 "Profile edit") and,
+ * when sent, the email switch, in one transaction. The sign-in identity (issuer + subject) does not change; a new email counts as unverified unless the
  * provider sent that very address as verified, so it cannot make anyone an admin through
  * ADMIN_EMAILS.
  * @throws AppError 403 when `id` names someone else, 404 when the account no longer exists.
@@ -52,19 +54,23 @@ export async function saveProfile(
   const sameEmail = current.email?.toLowerCase() === input.email.toLowerCase();
   const providerVerified =
     current.identityClaims?.email_verified === true && current.identityClaims.email?.toLowerCase() === input.email.toLowerCase();
-  const saved = await updateProfile(
-    deps.db,
-    caller.id,
-    {
-      name: input.name,
-      email: input.email,
-      emailVerified: sameEmail ? current.emailVerified : providerVerified,
-      availability: input.availability,
-      skills: input.skills,
-      accomplishments: input.accomplishments,
-    },
-    deps.clock.now(),
-  );
-  if (!saved) throw notFound('User not found');
-  return { status: 'success', profile: toProfile(saved) };
+  return deps.db.transaction(async (tx) => {
+    const saved = await updateProfile(
+      tx,
+      caller.id,
+      {
+        name: input.name,
+        email: input.email,
+        emailVerified: sameEmail ? current.emailVerified : providerVerified,
+        availability: input.availability,
+        skills: input.skills,
+        accomplishments: input.accomplishments,
+      },
+      deps.clock.now(),
+    );
+    if (!saved) throw notFound('User not found');
+    if (input.emailNotifications !== undefined)
+      await setEmailNotifications({ db: tx, clock: deps.clock }, caller.id, input.emailNotifications);
+    return { status: 'success', profile: toProfile(saved, await readEmailNotifications(tx, caller.id)) };
+  });
 }

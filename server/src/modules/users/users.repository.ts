@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
@@ -179,4 +179,27 @@ export async function findGuestByParticipantId(db: Db, participantId: string): P
     .from(users)
     .where(and(eq(users.participantId, participantId), eq(users.isGuest, true)));
   return row?.id ?? null;
+}
+
+/** @returns signed-in experts with an email address (the people new tasks are offered to), oldest account first. */
+export function listExperts(db: Db): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.isExpert, true), eq(users.isGuest, false), isNotNull(users.email)))
+    .orderBy(users.createdAt);
+}
+
+/**
+ * Signed-in users with an email address who may be admins: role `admin`, or a verified email on
+ * `adminEmails`. The caller applies the admin rule itself (auth's `isAdminAccount`).
+ */
+export function listAdminCandidates(db: Db, adminEmails: readonly string[]): Promise<UserRow[]> {
+  const listed =
+    adminEmails.length > 0 ? and(eq(users.emailVerified, true), inArray(sql`lower(${users.email})`, [...adminEmails])) : undefined;
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.isGuest, false), isNotNull(users.email), listed ? or(eq(users.role, 'admin'), listed) : eq(users.role, 'admin')))
+    .orderBy(users.createdAt);
 }

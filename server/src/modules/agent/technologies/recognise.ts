@@ -97,7 +97,7 @@ function findHits(text: string): Hit[] {
 }
 
 /** Adds what the named technologies imply (two levels: Blazor → .NET → C#), after the named ones. */
-function withImplied(named: readonly Technology[]): Technology[] {
+export function withImplied(named: readonly Technology[]): Technology[] {
   const { byName } = technologyCatalogue();
   const result = [...named];
   const seen = new Set(named.map((t) => t.name));

@@ -13,12 +13,13 @@ import { ApiKeysTab } from './api-keys-tab.tsx';
 import { AuditLogTab } from './audit-log-tab.tsx';
 import { ConversationsTab } from './conversations-tab.tsx';
 import { DeleteConfirmModal } from './delete-confirm-modal.tsx';
+import { OutboxTab } from './outbox-tab.tsx';
 import { TasksTab } from './tasks-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 /**
  * The admin dashboard (spec §2) for an administrator: the tabs Users, User Conversations, API
- * Keys and Tasks, plus the audit log; an error banner, a notice banner and the delete confirmation.
+ * Keys and Tasks, plus the audit log and the email Outbox; an error banner, a notice banner and the delete confirmation.
  * The tab is part of the address (`/admin/tasks`); switching clears the selected user and
  * conversation and reloads the data.
  */
@@ -127,6 +128,7 @@ export function AdminShell({ user }: { user: AuthUser }) {
         {tab === 'apikeys' ? <ApiKeysTab {...tabProps} /> : null}
         {tab === 'tasks' ? <TasksTab {...tabProps} /> : null}
         {tab === 'audit' ? <AuditLogTab /> : null}
+        {tab === 'outbox' ? <OutboxTab /> : null}
       </section>
       <DeleteConfirmModal
         target={pendingDelete}

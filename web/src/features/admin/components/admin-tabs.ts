@@ -1,10 +1,11 @@
-/** The admin tabs (spec §4 "Admin: the tab is one of users, conversations, apikeys, tasks"), plus the audit log. */
+/** The admin tabs (spec §4 "Admin: the tab is one of users, conversations, apikeys, tasks"), plus the audit log and the email outbox. */
 export const ADMIN_TABS = [
   { id: 'users', label: 'Users' },
   { id: 'conversations', label: 'User Conversations' },
   { id: 'apikeys', label: 'API Keys' },
   { id: 'tasks', label: 'Tasks' },
   { id: 'audit', label: 'Audit Log' },
+  { id: 'outbox', label: 'Outbox' },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];

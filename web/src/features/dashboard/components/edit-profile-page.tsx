@@ -12,7 +12,10 @@ import { FormStatus } from '../../../components/form-status.tsx';
 /** Spec §9 "Redirect delays": 1.5 s after a profile save. */
 const REDIRECT_AFTER_SAVE_MS = 1500;
 
-/** Spec §2 "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save Changes. */
+/**
+ * Spec §2 "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save
+ * Changes. Beyond the spec, the email switch (docs/decisions/026-email.md), saved with the profile.
+ */
 export function EditProfilePage() {
   const profile = useProfile();
   return (
@@ -37,6 +40,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [availability, setAvailability] = useState<Availability | ''>(profile.availability ?? '');
   const [skills, setSkills] = useState(profile.skills);
   const [accomplishments, setAccomplishments] = useState(profile.accomplishments);
+  const [emailNotifications, setEmailNotifications] = useState(profile.emailNotifications);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
@@ -55,6 +59,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         availability: availability === '' ? null : availability,
         skills: clean(skills),
         accomplishments: clean(accomplishments),
+        emailNotifications,
       });
       // The header shows the name from our token: take one with the saved profile.
       await refresh();
@@ -107,6 +112,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
         items={accomplishments}
         onChange={setAccomplishments}
       />
+      <label className="field field--switch">
+        <input
+          type="checkbox"
+          role="switch"
+          className="field__switch"
+          checked={emailNotifications}
+          onChange={(event) => setEmailNotifications(event.target.checked)}
+          aria-describedby="email-notifications-hint"
+        />
+        <span className="field__label">Email notifications</span>
+      </label>
+      <p id="email-notifications-hint" className="field__hint">
+        Emails about your tasks and, for experts and admins, about new work. Every email also has a one-click unsubscribe link.
+      </p>
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={() => void navigate('/dashboard')}>
           Cancel

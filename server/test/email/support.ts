@@ -1,0 +1,79 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { SessionResponse } from '@unstuck/contract';
+import { emails } from '../../src/db/schema.ts';
+import type { RunningServer } from '../../src/server.ts';
+import { callJson } from '../support/http.ts';
+
+/** A port nobody listens on right now, so a test can give the server its own address as PUBLIC_URL. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Makes a signed-in person an expert (as the admin) with these profile skills (as themselves). */
+export async function makeExpert(server: Pick<RunningServer, 'url'>, admin: SessionResponse, expert: SessionResponse, skills: string[]) {
+  const flagged = await callJson(
+    server.url,
+    'POST',
+    '/api/admin/users/set-expert',
+    { token: admin.token },
+    { userId: expert.user.uid, isExpert: true },
+  );
+  if (flagged.status !== 200) throw new Error(`set-expert failed: ${JSON.stringify(flagged)}`);
+  const saved = await callJson(
+    server.url,
+    'PUT',
+    '/api/v1/users/profile',
+    { token: expert.token },
+    {
+      name: expert.user.name,
+      email: expert.user.email,
+      skills,
+    },
+  );
+  if (saved.status !== 200) throw new Error(`profile failed: ${JSON.stringify(saved)}`);
+}
+
+/** The emails rows of an event (e.g. `proposal_accepted`) whose idempotency key names `subjectId`. */
+export async function emailRowsOf(server: Pick<RunningServer, 'database'>, subjectId: string) {
+  return server.database.db
+    .select()
+    .from(emails)
+    .where(sql`${emails.idempotencyKey} like ${`%:${subjectId}:%`}`)
+    .orderBy(emails.id);
+}
+
+/** Waits until the event's job has run (it made its emails, or none) and every email it made left the queue. */
+export async function waitForEventEmails(server: Pick<RunningServer, 'database'>, subjectId: string, timeoutMs = 30_000) {
+  let settled = false;
+  const deadline = Date.now() + timeoutMs;
+  while (!settled && Date.now() < deadline) {
+    // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
+    const events = (await server.database.db.execute<{ open: number }>(
+      sql`select count(*)::int as open from pgboss.job where name = 'email-events' and state < 'completed' and data::text like ${`%${subjectId}%`}`,
+    )) as { rows: Array<{ open: number }> };
+    const rows = await emailRowsOf(server, subjectId);
+    settled = events.rows[0]?.open === 0 && rows.every((row) => row.status !== 'queued');
+    if (!settled) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!settled) throw new Error(`the emails of ${subjectId} did not settle`);
+  return emailRowsOf(server, subjectId);
+}
+
+/** Waits until an email to `userId` exists and failed to send at least once. @returns its row. */
+export async function waitForFailedAttempt(server: Pick<RunningServer, 'database'>, userId: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const [row] = await server.database.db.select().from(emails).where(eq(emails.userId, userId)).orderBy(emails.id);
+    if (row && row.attempts > 0) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no failed attempt recorded');
+}
