@@ -79,7 +79,7 @@ describe('the GitHub modal', () => {
   it("shows the spec's text when the repository cannot be created", async () => {
     const page = await signedInChat('dora@example.com');
     await page.route('**/code-sharing/api/test/repos**', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ detail: FAILED }) }),
+      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'upstream_failed', detail: FAILED }) }),
     );
     await page.getByRole('button', { name: 'Share code via GitHub' }).click();
     const modal = page.getByRole('dialog', { name: 'Create GitHub Repository' });

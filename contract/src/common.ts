@@ -37,5 +37,22 @@ export const LIMITS = {
 /** Files one chat message may carry (repeated `file` parts of `POST /api/v2/messages`). */
 export const MAX_FILES_PER_MESSAGE = 5;
 
+const ATTACHMENT_MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
+
+/**
+ * The texts of the limits above, written once: the server answers them as `detail` and the web app
+ * shows them (docs/decisions/027-error-codes.md). The first two are spec §5's and §8's, word for word.
+ */
+export const LIMIT_TEXTS = {
+  /** What the chat shows a guest over LIMITS.guestMessages (the server's detail is "Authentication required"). */
+  guestLimit: `You've reached the ${LIMITS.guestMessages}-message limit for guest users. Please sign in to continue.`,
+  /** The server's detail for a signed-in user over LIMITS.signedInMessagesPerConversation, and the chat's banner. */
+  signedInLimit: `You have reached the ${LIMITS.signedInMessagesPerConversation} message limit for this session. Please start a new conversation.`,
+  /** Why one file is refused: the server says `"{name}" is …`, the chat "Failed to upload file: {name} - …". */
+  fileTooLarge: `larger than the ${ATTACHMENT_MEGABYTES} MB limit for one file`,
+  /** Why a message's extra files are refused, in the same two places. */
+  tooManyFiles: `at most ${MAX_FILES_PER_MESSAGE} files per message`,
+} as const;
+
 /** Spec §8's text when a repository cannot be created. */
 export const REPOSITORY_FAILED_TEXT = 'Failed to create repository. Please try again.';

@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './common-schemas.ts';
+export * from './errors.ts';
 export * from './intake.ts';
 export * from './messages.ts';
 export * from './proposals.ts';

@@ -1,8 +1,8 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import { AppError } from './lib/errors.ts';
+import { answerClientError, handleError } from './lib/error-handler.ts';
 import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -50,22 +50,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headersTimeout: deps.config.REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1000, deps.config.REQUEST_TIMEOUT_MS),
     },
+    // Requests cut off before routing (the timeout above, unparsable ones) answer `{ code, detail }` too.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      return reply.code(400).send({ detail: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request') });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ detail: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: 'Internal server error' });
-  });
+  app.setErrorHandler(handleError);
 
   // HSTS and upgrade-insecure-requests only where the app is served over https: sent over plain
   // http they make browsers refuse the app on any host name but localhost (issue #6).

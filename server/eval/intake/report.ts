@@ -21,6 +21,8 @@ function caseRow(score: CaseScore, index: number): string {
   const estimate = score.estimate
     ? `${score.estimate.hoursLow}–${score.estimate.hoursHigh} h, ${score.estimate.currency} ${score.estimate.priceLow}–${score.estimate.priceHigh}${score.estimateStated ? '' : ' (not in text)'}`
     : 'none';
+  const envelope = score.envelope ? `${score.insideEnvelope ? '✓' : '✗'} ${score.envelope.min_hours}–${score.envelope.max_hours} h` : '–';
+  const askedTold = score.askedTold.length > 0 ? score.askedTold.join(', ') : '–';
   return `| ${[
     String(index + 1),
     cut(score.first, 60),
@@ -29,6 +31,8 @@ function caseRow(score: CaseScore, index: number): string {
     ai,
     score.turnsToProposal === null ? 'no proposal' : String(score.turnsToProposal),
     estimate,
+    envelope,
+    askedTold,
     String(score.repeatedQuestions),
     score.loop ? 'LOOP' : '–',
   ]
@@ -36,7 +40,7 @@ function caseRow(score: CaseScore, index: number): string {
     .join(' | ')} |`;
 }
 
-/** The issue's targets (issue #13 "Done") against the totals, as rows of metric, result and target. */
+/** The targets (decision 009, README "agent-1's intake evaluation") against the totals, as rows of metric, result and target. */
 export function targetRows(totals: Totals): [string, string, string, boolean][] {
   return [
     [
@@ -60,6 +64,13 @@ export function targetRows(totals: Totals): [string, string, string, boolean][] 
       'every proposal',
       totals.estimatesStated === totals.proposals,
     ],
+    [
+      'Estimates inside the envelope',
+      `${percent(totals.envelopes === 0 ? 1 : totals.insideEnvelope / totals.envelopes)} (${totals.insideEnvelope}/${totals.envelopes})`,
+      '≥ 90%',
+      totals.insideEnvelope >= 0.9 * totals.envelopes,
+    ],
+    ['Asked for something it was told', String(totals.askedTold), '0', totals.askedTold === 0],
     ['Repeated questions', String(totals.repeatedQuestions), '0', totals.repeatedQuestions === 0],
     ['Loops', String(totals.loops), '0', totals.loops === 0],
   ];
@@ -74,8 +85,8 @@ export function renderReport(report: EvaluationReport): string {
     '| --- | --- | --- |',
     ...targetRows(report.totals).map(([metric, result, target, met]) => `| ${metric} | ${result} ${met ? '✓' : '✗'} | ${target} |`),
     '',
-    '| # | First message | Type (expected: first → final) | Stack named | AI tools | Turns to proposal | Estimate | Repeats | Loop |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| # | First message | Type (expected: first → final) | Stack named | AI tools | Turns to proposal | Estimate | Envelope | Asked, though told | Repeats | Loop |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...report.scores.map(caseRow),
   ];
   return lines.join('\n');

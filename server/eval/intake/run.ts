@@ -12,7 +12,8 @@ import { loadConfig } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
 import { sendMessage, waitForAgentReply, type Identity } from '../../test/support/http.ts';
 import { signInWithDevProvider } from '../../test/support/sign-in.ts';
-import type { EvaluationCase, EvaluationSet } from './dev-set.ts';
+import { writeCodeArchive } from './code-archive.ts';
+import { evaluationSetSchema, type EvaluationCase, type EvaluationSetInput } from './dev-set.ts';
 import { scoreCase, totalsOf, type CaseScore, type ObservedTurn, type Totals } from './score.ts';
 import { replyTo, topicsAsked } from './simulated-person.ts';
 
@@ -62,17 +63,22 @@ function observe(message: Message): ObservedTurn {
 }
 
 /**
- * Plays one case through the API as a signed-in person: sends the first message, then answers each
- * agent question with the set's answers for what it asks, until a proposal or `maxTurns` agent turns.
+ * Plays one case through the API as a signed-in person: sends the first message (with the case's ZIP
+ * attached, when it has one), then answers each agent question with the set's answers for what it
+ * asks, until a proposal or `maxTurns` agent turns.
  */
 async function converse(baseUrl: string, person: Identity, testCase: EvaluationCase, maxTurns: number) {
   const turns: ObservedTurn[] = [];
   const transcript: { role: 'person' | 'agent'; content: string }[] = [];
   let content = testCase.first;
   let conversationId: string | undefined;
+  let file = testCase.attachment
+    ? { name: testCase.attachment.file_name, type: 'application/zip', data: await writeCodeArchive(testCase.attachment) }
+    : undefined;
   while (turns.length < maxTurns) {
-    transcript.push({ role: 'person', content });
-    const answer = await sendMessage(baseUrl, person, { content, ...(conversationId ? { conversationId } : {}) });
+    transcript.push({ role: 'person', content: file ? `${content}\n\n(Attached: ${file.name})` : content });
+    const answer = await sendMessage(baseUrl, person, { content, ...(conversationId ? { conversationId } : {}) }, file);
+    file = undefined;
     if (answer.status !== 200) throw new Error(`sending failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
     const sent = sendMessageResponseSchema.parse(answer.body);
     conversationId = sent.conversation_id;
@@ -89,13 +95,14 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
 }
 
 /**
- * Runs agent-1 over an evaluation set through the real API: starts a server on a fresh embedded
+ * Runs agent-1 over an evaluation set (`input`, validated here) through the real API: starts a server on a fresh embedded
  * database (the brain chosen by `options.env` as in production: the offline intake agent, or an LLM
  * when LLM_PROVIDER is set), signs in through the embedded OpenID provider, plays each case with the
  * simulated person, and scores it (score.ts). Cases run one after another.
- * @throws when the server cannot start or the API answers a send with an error.
+ * @throws when the set is not of the shape, the server cannot start or the API answers a send with an error.
  */
-export async function runIntakeEvaluation(set: EvaluationSet, options: EvaluationOptions = {}): Promise<EvaluationReport> {
+export async function runIntakeEvaluation(input: EvaluationSetInput, options: EvaluationOptions = {}): Promise<EvaluationReport> {
+  const set = evaluationSetSchema.parse(input);
   const maxTurns = Math.min(options.maxAgentTurns ?? 8, 9);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-eval-'));
   const brainEnv: Record<string, string> = {};
@@ -103,7 +110,16 @@ export async function runIntakeEvaluation(set: EvaluationSet, options: Evaluatio
     const value = options.env?.[name];
     if (value) brainEnv[name] = value;
   }
-  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...brainEnv });
+  // One simulated person plays every case from one address: the per-address hourly limit must not stop a large set.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MESSAGES_PER_HOUR_PER_ADDRESS: '100000',
+    ...brainEnv,
+  });
   const server = await startServer(config);
   try {
     const session = await signInWithDevProvider(server.url, { email: 'eval-person@example.com', name: 'Eval Person' });

@@ -1,6 +1,7 @@
 import type { RequestType } from '@unstuck/contract';
 import { readTechnologies } from '../../src/modules/agent/technologies/recognise.ts';
-import type { EvaluationCase, Topic } from './dev-set.ts';
+import type { Envelope, EvaluationCase } from './dev-set.ts';
+import type { AskedTopic } from './simulated-person.ts';
 
 /** One agent turn as the harness saw it through the API. */
 export interface ObservedTurn {
@@ -11,7 +12,7 @@ export interface ObservedTurn {
   aiTools: string[];
   estimate: { hoursLow: number; hoursHigh: number; priceLow: number; priceHigh: number; currency: string } | null;
   /** For questions: the topics the simulated person heard in it. */
-  topics: Topic[];
+  topics: AskedTopic[];
 }
 
 /** The scores of one case. */
@@ -38,6 +39,11 @@ export interface CaseScore {
   /** True when no proposal came within the turn limit or the agent said the same thing twice. */
   loop: boolean;
   estimate: ObservedTurn['estimate'];
+  envelope: Envelope | null;
+  /** Whether the proposal's hours lie inside the case's envelope; null when the case has none. */
+  insideEnvelope: boolean | null;
+  /** Each topic a question asked for although the person had already told it (up front, or in an answer). */
+  askedTold: AskedTopic[];
 }
 
 /** Lower case, no marks or parentheses, no trailing "js": "Next.js" → "next", "shadcn/ui" → "shadcn ui". */
@@ -77,7 +83,10 @@ const PRICE = /(?:[$€£¥₹]|\b[A-Z]{3}\s?)\s?\d[\d,.]*/;
 
 /**
  * Scores one conversation: the agent's turns in order (as read from the API) against the case.
- * `maxTurns` is the harness's turn limit: no proposal by then is a loop.
+ * `maxTurns` is the harness's turn limit: no proposal by then is a loop. An estimate is inside the
+ * envelope when its low end is at least the envelope's minimum and its high end at most its maximum;
+ * a question asks for something told when one of its topics was told up front (`toldUpFront`) or
+ * answered earlier.
  */
 export function scoreCase(testCase: EvaluationCase, turns: readonly ObservedTurn[], maxTurns: number): CaseScore {
   const proposalIndex = turns.findIndex((t) => t.kind === 'proposal');
@@ -89,12 +98,22 @@ export function scoreCase(testCase: EvaluationCase, turns: readonly ObservedTurn
   const aiNoted = testCase.ai_tools.filter((tool) => turns.some((t) => t.aiTools.some((named) => namesTechnology(named, tool))));
 
   let repeated = 0;
-  const asked = new Set<Topic>();
+  const asked = new Set<AskedTopic>();
+  const told = toldUpFront(testCase);
+  const askedTold: AskedTopic[] = [];
   const questions = proposalIndex >= 0 ? turns.slice(0, proposalIndex) : turns;
   for (const turn of questions) {
     if (turn.topics.some((topic) => asked.has(topic))) repeated += 1;
-    for (const topic of turn.topics) asked.add(topic);
+    askedTold.push(...turn.topics.filter((topic) => told.has(topic)));
+    for (const topic of turn.topics) {
+      asked.add(topic);
+      // The person answers every topic they recognise; the technologies with the details.
+      told.add(topic);
+      if (topic === 'stack') told.add('details');
+    }
   }
+  const estimate = proposal?.estimate ?? null;
+  const envelope = testCase.envelope ?? null;
   const texts = turns.map((t) => t.content.trim());
   const saidTwice = new Set(texts).size < texts.length;
   const firstType = turns[0]?.requestType ?? null;
@@ -114,8 +133,24 @@ export function scoreCase(testCase: EvaluationCase, turns: readonly ObservedTurn
     estimateStated: proposal ? proposal.estimate !== null && HOURS.test(proposal.content) && PRICE.test(proposal.content) : null,
     repeatedQuestions: repeated,
     loop: !proposal || proposalIndex + 1 > maxTurns || saidTwice,
-    estimate: proposal?.estimate ?? null,
+    estimate,
+    envelope,
+    insideEnvelope: envelope
+      ? estimate !== null && estimate.hoursLow >= envelope.min_hours && estimate.hoursHigh <= envelope.max_hours
+      : null,
+    askedTold,
   };
+}
+
+/**
+ * What the person told before any question: the case's `told` topics, the code when a ZIP came with the
+ * first message, and the technologies when the first message names the project's stack.
+ */
+function toldUpFront(testCase: EvaluationCase): Set<AskedTopic> {
+  const told = new Set<AskedTopic>(testCase.told);
+  if (testCase.attachment) told.add('code');
+  if (testCase.stack.length > 0) told.add('stack');
+  return told;
 }
 
 /** Totals over all cases, in the terms of the issue's targets. */
@@ -133,6 +168,11 @@ export interface Totals {
   estimatesStated: number;
   repeatedQuestions: number;
   loops: number;
+  /** Cases with an envelope, and those whose estimate lies inside it. */
+  envelopes: number;
+  insideEnvelope: number;
+  /** Questions' topics the person had already told, over all cases. */
+  askedTold: number;
 }
 
 /** Adds up case scores; stack recall is over all expected technologies (micro average). */
@@ -154,5 +194,8 @@ export function totalsOf(scores: readonly CaseScore[]): Totals {
     estimatesStated: sum((s) => (s.estimateStated ? 1 : 0)),
     repeatedQuestions: sum((s) => s.repeatedQuestions),
     loops: sum((s) => (s.loop ? 1 : 0)),
+    envelopes: sum((s) => (s.envelope ? 1 : 0)),
+    insideEnvelope: sum((s) => (s.insideEnvelope ? 1 : 0)),
+    askedTold: sum((s) => s.askedTold.length),
   };
 }

@@ -1,11 +1,16 @@
+import type { ErrorCode } from '@unstuck/contract';
+
 /**
- * A failure the caller can act on: `statusCode` is the HTTP status and `detail` the text the
- * client shows (spec §3 "detail (error text)"). The central error handler turns it into
- * `{ detail }` and sends `headers` with it (e.g. `Retry-After` on a 429).
+ * A failure the caller can act on: `code` is what clients branch on (the contract's ERROR_CODES),
+ * `statusCode` the HTTP status and `detail` the text the client shows (spec §3 "detail (error text)").
+ * The central error handler turns it into `{ code, detail }` and sends `headers` with it (e.g.
+ * `Retry-After` on a 429). Each module keeps its own in `<module>.errors.ts`
+ * (docs/decisions/027-error-codes.md).
  */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
+    readonly code: ErrorCode,
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Readonly<Record<string, string>> = {},
@@ -14,12 +19,46 @@ export class AppError extends Error {
   }
 }
 
-/** Shorthands for the AppErrors the API answers most: 400, 401 (default "Authentication required"), 403, 404, 409. */
-export const badRequest = (detail: string) => new AppError(400, detail);
-export const unauthorized = (detail = 'Authentication required') => new AppError(401, detail);
-export const forbidden = (detail: string) => new AppError(403, detail);
-export const notFound = (detail: string) => new AppError(404, detail);
-export const conflict = (detail: string) => new AppError(409, detail);
-/** 429 with `Retry-After` in whole seconds (RFC 9110 §10.2.3). */
+/**
+ * The generic code of an HTTP error status, for errors that name none (Fastify's and its plugins'):
+ * 400 and any other 4xx without one of its own `invalid_request`, 5xx `internal_error` (502 and 503
+ * keep theirs).
+ */
+export function codeForStatus(statusCode: number): ErrorCode {
+  switch (statusCode) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 408:
+      return 'request_timeout';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    // @fastify/multipart answers 406 to a body that is not multipart: the same as a wrong media type.
+    case 406:
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 502:
+      return 'upstream_failed';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return statusCode >= 500 ? 'internal_error' : 'invalid_request';
+  }
+}
+
+/** Shorthands for the generic AppErrors: 400, 401 (default "Authentication required"), 403, 404, 409, each with its status's code. */
+export const badRequest = (detail: string) => new AppError('invalid_request', 400, detail);
+export const unauthorized = (detail = 'Authentication required') => new AppError('unauthenticated', 401, detail);
+export const forbidden = (detail: string) => new AppError('forbidden', 403, detail);
+export const notFound = (detail: string) => new AppError('not_found', 404, detail);
+export const conflict = (detail: string) => new AppError('conflict', 409, detail);
+/** 429 `rate_limited` with `Retry-After` in whole seconds (RFC 9110 §10.2.3). */
 export const tooManyRequests = (detail: string, retryAfterMs: number) =>
-  new AppError(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new AppError('rate_limited', 429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

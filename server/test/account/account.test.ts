@@ -52,7 +52,7 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     for (const [body, detail] of cases) {
       const answer = await callJson(server.url, 'PUT', '/api/v1/users/profile', me, body);
       expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(400);
-      expect(answer.body.detail).toMatch(detail);
+      expect(answer.body).toEqual({ code: 'invalid_request', detail: expect.stringMatching(detail) });
     }
     const read = await callJson(server.url, 'GET', '/api/v1/users/profile', me);
     expect(read.body.profile).toMatchObject({ name: 'Bad Input', email: 'bad.input@example.com', skills: [], accomplishments: [] });
@@ -62,7 +62,7 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     const mallory = await signInWithDevProvider(server.url, { email: 'mallory@example.com', name: 'Mallory' });
     const alice = await signInWithDevProvider(server.url, { email: 'alice@example.com', name: 'Alice' });
     const other = await callJson(server.url, 'PUT', '/api/v1/users/profile', { token: mallory.token }, { ...profile, id: alice.user.uid });
-    expect(other).toEqual({ status: 403, body: { detail: 'You can only update your own profile' } });
+    expect(other).toEqual({ status: 403, body: { code: 'forbidden', detail: 'You can only update your own profile' } });
     const [stored] = await server.database.db.select().from(users).where(eq(users.id, alice.user.uid));
     expect(stored?.name).toBe('Alice');
     expect((await callJson(server.url, 'PUT', '/api/v1/users/profile', null, profile)).status).toBe(401);
@@ -128,7 +128,10 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
     const stranger = { token: (await signInAs(server)).token };
     const sent = await sendMessage(server.url, owner, { content: 'Please help me migrate my Vue 2 app to Vue 3.' });
     const conversationId = sent.body.conversation_id as string;
-    expect(await readMessages(server.url, stranger, conversationId)).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
+    expect(await readMessages(server.url, stranger, conversationId)).toEqual({
+      status: 404,
+      body: { code: 'not_found', detail: 'Conversation not found' },
+    });
     expect((await callJson(server.url, 'GET', '/api/v2/conversations', stranger)).body).toEqual({ conversations: [], unread_total: 0 });
     expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', stranger)).body).toEqual({ tasks: [] });
     const jobs = await callJson(server.url, 'GET', '/api/v2/user/tasks', owner);

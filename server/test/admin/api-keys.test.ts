@@ -78,10 +78,13 @@ describe.each(databaseKinds)('agent API keys on %s', (kind) => {
   });
 
   it('both Agent ID and Agent Name are required (spec §5), with a clear reason', async () => {
-    expect(await create({ agentName: 'No id' })).toEqual({ status: 400, body: { detail: 'agentId: agentId is required' } });
+    expect(await create({ agentName: 'No id' })).toEqual({
+      status: 400,
+      body: { code: 'invalid_request', detail: 'agentId: agentId is required' },
+    });
     expect(await create({ agentId: 'agent_x', agentName: '   ' })).toEqual({
       status: 400,
-      body: { detail: 'agentName: agentName is required' },
+      body: { code: 'invalid_request', detail: 'agentName: agentName is required' },
     });
     expect((await create({ agentId: 'has spaces', agentName: 'x' })).body.detail).toMatch(/^agentId: agentId may contain only/);
   });

@@ -211,8 +211,10 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
 
   /** What a caller who may not use the route gets: 401 without a sign-in, 403 (with the spec's text) when signed in. */
   const refusal = (caller: Caller, row: Row) => {
-    if (caller === 'no one' || caller === 'guest') return { status: 401, detail: 'Authentication required' };
-    return { status: 403, detail: row.allowed.expert ? EXPERT_ACCESS_DENIED : ADMIN_ACCESS_DENIED };
+    if (caller === 'no one' || caller === 'guest') return { status: 401, code: 'unauthenticated', detail: 'Authentication required' };
+    return row.allowed.expert
+      ? { status: 403, code: 'expert_required', detail: EXPERT_ACCESS_DENIED }
+      : { status: 403, code: 'admin_required', detail: ADMIN_ACCESS_DENIED };
   };
 
   const callers: Caller[] = ['no one', 'guest', 'user', 'expert', 'admin'];
@@ -229,7 +231,12 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
           seen[caller] = answer.status;
           expected[caller] = allowedStatus;
         } else {
-          seen[caller] = { status: answer.status, detail: answer.body?.detail, intact: request.intact ? await request.intact() : true };
+          seen[caller] = {
+            status: answer.status,
+            code: answer.body?.code,
+            detail: answer.body?.detail,
+            intact: request.intact ? await request.intact() : true,
+          };
           expected[caller] = { ...refusal(caller, row), intact: true };
         }
       }
@@ -239,7 +246,7 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
 
   it('a bad payload from someone who may not call the route is refused for who they are, not for the payload', async () => {
     const answer = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', identities.user, { agentId: '' });
-    expect(answer).toEqual({ status: 403, body: { detail: ADMIN_ACCESS_DENIED } });
+    expect(answer).toEqual({ status: 403, body: { code: 'admin_required', detail: ADMIN_ACCESS_DENIED } });
     const anonymous = await callJson(server.url, 'POST', '/api/admin/users/set-expert', null, 'not json at all');
     expect(anonymous.status).toBe(401);
   });
@@ -251,7 +258,7 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
     await server.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.user.uid));
     expect(await callJson(server.url, 'GET', '/api/admin/users', { token: person.token })).toEqual({
       status: 403,
-      body: { detail: ADMIN_ACCESS_DENIED },
+      body: { code: 'admin_required', detail: ADMIN_ACCESS_DENIED },
     });
   });
 
@@ -271,7 +278,7 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
     expect((await callJson(server.url, 'DELETE', `/api/admin/users/${person.user.uid}`, { token: adminToken })).status).toBe(200);
     expect(await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).toEqual({
       status: 401,
-      body: { detail: 'Invalid or expired token' },
+      body: { code: 'unauthenticated', detail: 'Invalid or expired token' },
     });
   });
 });

@@ -88,14 +88,14 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       await call('POST', '/api/admin/users/set-expert', { userId: await participantIdOf(server.database.db, guest), isExpert: true }),
     ).toEqual({
       status: 400,
-      body: { detail: 'A guest cannot be an expert; they must sign in first' },
+      body: { code: 'invalid_request', detail: 'A guest cannot be an expert; they must sign in first' },
     });
     expect((await call('POST', '/api/admin/users/set-expert', { userId: 'nobody', isExpert: true })).status).toBe(404);
     // Admins name a guest by its participant id; its guest id names nobody to them.
     expect((await call('POST', '/api/admin/users/set-expert', { userId: guest, isExpert: true })).status).toBe(404);
     expect(await call('POST', '/api/admin/users/set-expert', { userId: 'x' })).toEqual({
       status: 400,
-      body: { detail: 'isExpert: isExpert must be true or false' },
+      body: { code: 'invalid_request', detail: 'isExpert: isExpert must be true or false' },
     });
   });
 
@@ -113,7 +113,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     const person = await signInPerson(server, 'wrong-provider');
     expect(await call('POST', `/api/admin/users/${person.user.uid}/refresh-linkedin-data`)).toEqual({
       status: 400,
-      body: { detail: 'This user does not sign in with "linkedin"; they use "dev"' },
+      body: { code: 'invalid_request', detail: 'This user does not sign in with "linkedin"; they use "dev"' },
     });
     const guest = newGuestId();
     await sendMessage(server.url, { guest }, { content: 'hi' });
@@ -154,7 +154,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   it('an admin cannot delete their own account', async () => {
     expect(await call('DELETE', `/api/admin/users/${adminId}`)).toEqual({
       status: 400,
-      body: { detail: 'You cannot delete your own account' },
+      body: { code: 'invalid_request', detail: 'You cannot delete your own account' },
     });
   });
 

@@ -176,7 +176,7 @@ describe('the MCP server for third-party agents', () => {
 
     const badOrigin = await postMcp({ 'x-agent-key': key, origin: 'https://evil.example' });
     expect(badOrigin.status).toBe(403);
-    expect(await badOrigin.json()).toEqual({ detail: 'Origin not allowed: https://evil.example' });
+    expect(await badOrigin.json()).toEqual({ code: 'forbidden', detail: 'Origin not allowed: https://evil.example' });
     expect((await fetch(`${server.url}/mcp_tools/sse`, { headers: { 'x-agent-key': key, origin: 'https://evil.example' } })).status).toBe(
       403,
     );

@@ -64,14 +64,14 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     const before = await countMessages();
     expect(await post({ authorization: `Bearer ${user.token}` }, { ...JOB, metadata: { ...JOB.metadata, jobTitle: '  ' } })).toEqual({
       status: 400,
-      body: { detail: 'metadata.jobTitle: metadata.jobTitle must not be blank' },
+      body: { code: 'invalid_request', detail: 'metadata.jobTitle: metadata.jobTitle must not be blank' },
     });
     expect((await post({ authorization: `Bearer ${user.token}` }, { ...JOB, content: '' })).status).toBe(400);
     const foreign = await post(
       { authorization: `Bearer ${user.token}` },
       { ...JOB, metadata: { ...JOB.metadata, attachments: ['/api/v2/files/00000000-0000-4000-8000-000000000000/a.png'] } },
     );
-    expect(foreign).toEqual({ status: 400, body: { detail: expect.stringContaining('metadata.attachments') } });
+    expect(foreign).toEqual({ status: 400, body: { code: 'invalid_request', detail: expect.stringContaining('metadata.attachments') } });
     expect((await post({ 'x-guest-session-id': newGuestId() }, JOB)).status).toBe(401);
     expect((await post({}, JOB)).status).toBe(401);
     expect(await countMessages()).toBe(before);
@@ -82,7 +82,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     // The original's job page sent a fixed test key; browsers always send Origin on a POST.
     expect(await post({ 'x-agent-key': 'test-agent-key', origin: server.url }, JOB)).toEqual({
       status: 403,
-      body: { detail: expect.stringContaining('not accepted from a browser') },
+      body: { code: 'forbidden', detail: expect.stringContaining('not accepted from a browser') },
     });
     expect((await post({ 'x-agent-key': agentKey, 'sec-fetch-site': 'same-origin' }, JOB)).status).toBe(403);
     expect((await post({ 'x-agent-key': 'test-agent-key' }, JOB)).status).toBe(401);
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
       recipientId: participant,
     };
     const other = await post({ 'x-agent-key': otherAgentKey }, message);
-    expect(other).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
+    expect(other).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
     expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: 'guest-someoneelse' })).status).toBe(400);
     expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: guest.guest })).status).toBe(400);
 

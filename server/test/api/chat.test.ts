@@ -59,7 +59,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     await waitForAgentReply(server.url, guest, first.body.conversation_id, second.body.id);
     const before = await countRows();
     const third = await sendMessage(server.url, guest, { content: 'Hello?', conversationId: first.body.conversation_id });
-    expect(third).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect(third).toEqual({ status: 401, body: { code: 'guest_limit_reached', detail: 'Authentication required' } });
     const fresh = await sendMessage(server.url, guest, { content: 'A new chat' });
     expect(fresh.status).toBe(401);
     expect(await countRows()).toBe(before);
@@ -73,10 +73,10 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     for (const other of [stranger, { token }]) {
       expect(await readMessages(server.url, other, sent.body.conversation_id)).toEqual({
         status: 404,
-        body: { detail: 'Conversation not found' },
+        body: { code: 'not_found', detail: 'Conversation not found' },
       });
       const write = await sendMessage(server.url, other, { content: 'hi', conversationId: sent.body.conversation_id });
-      expect(write).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
+      expect(write).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
     }
   });
 
@@ -113,9 +113,15 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
         /larger than the 10 MB limit/,
       ],
     ];
+    // Each status of these cases has one code.
+    const codeOf: Record<number, string> = { 400: 'invalid_request', 401: 'unauthenticated', 404: 'not_found', 413: 'file_too_large' };
     for (const [answer, status, detail] of cases) {
       const { status: got, body } = await answer;
-      expect({ got, detail: body.detail }).toEqual({ got: status, detail: expect.stringMatching(detail) });
+      expect({ got, code: body.code, detail: body.detail }).toEqual({
+        got: status,
+        code: codeOf[status],
+        detail: expect.stringMatching(detail),
+      });
     }
     expect(await countRows()).toBe(before);
   });
@@ -168,7 +174,10 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const eleventh = await sendMessage(server.url, user, { content: 'one more', conversationId });
     expect(eleventh).toEqual({
       status: 403,
-      body: { detail: 'You have reached the 10 message limit for this session. Please start a new conversation.' },
+      body: {
+        code: 'conversation_limit_reached',
+        detail: 'You have reached the 10 message limit for this session. Please start a new conversation.',
+      },
     });
   });
 
@@ -181,6 +190,6 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
 
   it('unknown API paths answer 404 with a detail', async () => {
     const answer = await callJson(server.url, 'GET', '/api/v2/nothing', null);
-    expect(answer).toEqual({ status: 404, body: { detail: 'Not found: GET /api/v2/nothing' } });
+    expect(answer).toEqual({ status: 404, body: { code: 'not_found', detail: 'Not found: GET /api/v2/nothing' } });
   });
 });

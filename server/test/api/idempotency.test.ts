@@ -49,7 +49,10 @@ describe.each(databaseKinds)('Idempotency-Key on POST /api/v2/messages on %s', (
     expect(first.status).toBe(200);
     const other = await send(server.url, { guest }, key, { content: 'Something else entirely' });
     expect(other.status).toBe(422);
-    expect(other.body.detail).toMatch(/Idempotency-Key was already used for a different message/);
+    expect(other.body).toEqual({
+      code: 'idempotency_key_reused',
+      detail: expect.stringMatching(/Idempotency-Key was already used for a different message/),
+    });
     const withFile = await send(
       server.url,
       { guest },
@@ -110,7 +113,10 @@ describe.each(databaseKinds)('Idempotency-Key on POST /api/v2/messages on %s', (
     for (const key of ['x'.repeat(256), 'two words']) {
       const answer = await send(server.url, { guest }, key, { content: 'Hello' });
       expect(answer.status).toBe(400);
-      expect(answer.body.detail).toMatch(/Idempotency-Key must be 1 to 255 visible ASCII characters/);
+      expect(answer.body).toEqual({
+        code: 'invalid_request',
+        detail: expect.stringMatching(/Idempotency-Key must be 1 to 255 visible ASCII characters/),
+      });
     }
     expect(await storedBy(guest)).toHaveLength(0);
   });

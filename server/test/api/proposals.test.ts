@@ -52,7 +52,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const [stored] = await server.database.db.select().from(messages).where(eq(messages.id, proposal.id));
     expect(stored?.metadata).toMatchObject({ kind: 'proposal', proposal_status: 'accepted' });
     const modify = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token });
-    expect(modify).toEqual({ status: 409, body: { detail: 'This proposal is already accepted' } });
+    expect(modify).toEqual({ status: 409, body: { code: 'conflict', detail: 'This proposal is already accepted' } });
   });
 
   it('modify asks what to change, and the answer brings a revised proposal', async () => {
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const task = await taskOf(conversationId);
     expect(task).toMatchObject({ proposalMessageId: revised.id, proposalStatus: 'pending', status: 'PENDING_ACCEPTANCE' });
     const stale = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
-    expect(stale).toEqual({ status: 409, body: { detail: 'This proposal was replaced by a newer one' } });
+    expect(stale).toEqual({ status: 409, body: { code: 'conflict', detail: 'This proposal was replaced by a newer one' } });
   });
 
   it('only the signed-in owner may act on a proposal', async () => {
@@ -80,13 +80,16 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const path = `/api/v2/proposals/${proposal.id}/accept`;
     expect(await callJson(server.url, 'POST', path, { token: other.token })).toEqual({
       status: 404,
-      body: { detail: 'Proposal not found' },
+      body: { code: 'not_found', detail: 'Proposal not found' },
     });
     expect(await callJson(server.url, 'POST', path, { guest: newGuestId() })).toEqual({
       status: 401,
-      body: { detail: 'Authentication required' },
+      body: { code: 'unauthenticated', detail: 'Authentication required' },
     });
-    expect(await callJson(server.url, 'POST', path, null)).toEqual({ status: 401, body: { detail: 'Authentication required' } });
+    expect(await callJson(server.url, 'POST', path, null)).toEqual({
+      status: 401,
+      body: { code: 'unauthenticated', detail: 'Authentication required' },
+    });
     expect((await callJson(server.url, 'POST', '/api/v2/proposals/not-a-uuid/accept', { token })).status).toBe(400);
   });
 
@@ -94,7 +97,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     const { token } = await signInAs(server);
     const sent = await sendMessage(server.url, { token }, { content: 'hi' });
     const answer = await callJson(server.url, 'POST', `/api/v2/proposals/${sent.body.id}/accept`, { token });
-    expect(answer).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
+    expect(answer).toEqual({ status: 404, body: { code: 'not_found', detail: 'Proposal not found' } });
   });
 
   it("once a proposal exists, accepting or modifying a question or the person's own message answers 404", async () => {
@@ -105,7 +108,7 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     for (const message of [question, own]) {
       for (const action of ['accept', 'modify']) {
         const answer = await callJson(server.url, 'POST', `/api/v2/proposals/${message.id}/${action}`, { token });
-        expect(answer).toEqual({ status: 404, body: { detail: 'Proposal not found' } });
+        expect(answer).toEqual({ status: 404, body: { code: 'not_found', detail: 'Proposal not found' } });
       }
     }
   });

@@ -61,6 +61,10 @@ describe('request timeout (REQUEST_TIMEOUT_MS)', () => {
     const result = await slowClient(server.url, head, 'aaaaaaaaaa');
     expect(result.openForMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
     expect(result.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(result.received.slice(result.received.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'request_timeout',
+      detail: 'The request was not received in time',
+    });
   });
 
   it('headers sent a line at a time are cut off too', async () => {

@@ -24,7 +24,7 @@ describe.each(databaseKinds)('debug probes and redirects on %s', (kind) => {
   });
 
   it('/api/session is 401 "Not authenticated" without a signed-in token, and shows the profile with one', async () => {
-    const notAuthenticated = { status: 401, body: { detail: 'Not authenticated' } };
+    const notAuthenticated = { status: 401, body: { code: 'unauthenticated', detail: 'Not authenticated' } };
     expect(await callJson(server.url, 'GET', '/api/session', null)).toEqual(notAuthenticated);
     expect(await callJson(server.url, 'GET', '/api/session', { guest: newGuestId() })).toEqual(notAuthenticated);
     const person = await signInWithDevProvider(server.url, { email: 'debugger@example.com', name: 'De Bugger' });
@@ -73,7 +73,7 @@ describe.each(databaseKinds)('with DEBUG_PAGES=false on %s', (kind) => {
       expect({ path, status: answer.status, body: await answer.json() }).toEqual({
         path,
         status: 404,
-        body: { detail: `Not found: GET ${path}` },
+        body: { code: 'not_found', detail: `Not found: GET ${path}` },
       });
     }
   });

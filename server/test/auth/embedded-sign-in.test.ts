@@ -144,7 +144,10 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
     const victim = await runSignIn(server.url, 'dev', { form: { email: 'victim@example.com' } });
     expect(await exchangeCode(server.url, code, victim.browser)).toEqual({
       status: 401,
-      body: { detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again' },
+      body: {
+        code: 'unauthenticated',
+        detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again',
+      },
     });
     expect((await exchangeCode(server.url, code)).status).toBe(401);
     expect((await exchangeCode(server.url, code, attacker.browser)).status).toBe(401);

@@ -68,12 +68,15 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     expect((await callJson(server.url, 'GET', '/api/conversations', user)).body).toEqual([
       expect.objectContaining({ id: conversationId, message_count: 4, participants: [person.user.uid, 'agent-1'] }),
     ]);
-    expect(await readMessages(server.url, guest, conversationId)).toEqual({ status: 404, body: { detail: 'Conversation not found' } });
+    expect(await readMessages(server.url, guest, conversationId)).toEqual({
+      status: 404,
+      body: { code: 'not_found', detail: 'Conversation not found' },
+    });
     expect(await callJson(server.url, 'GET', '/api/conversations', guest)).toEqual({ status: 200, body: [] });
     // The handed-over guest session is spent: it cannot start a new guest allowance.
     expect(await sendMessage(server.url, guest, { content: 'one more as a guest' })).toEqual({
       status: 401,
-      body: { detail: 'Authentication required' },
+      body: { code: 'guest_session_handed_over', detail: 'Authentication required' },
     });
     const next = await sendMessage(server.url, user, { content: 'It is a Next.js 15 app', conversationId });
     expect(next.status).toBe(200);
@@ -97,7 +100,7 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     const thief = await signInWithDevProvider(server.url, { email: 'thief@example.com' });
     expect(await associate(thief.token, guest.guest)).toEqual({
       status: 409,
-      body: { detail: 'This guest session was already handed over to another account' },
+      body: { code: 'guest_session_handed_over', detail: 'This guest session was already handed over to another account' },
     });
     expect((await readMessages(server.url, { token: thief.token }, conversationId)).status).toBe(404);
     expect((await readMessages(server.url, { token: owner.token }, conversationId)).status).toBe(200);
@@ -119,11 +122,11 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     const guest = newGuestId();
     expect(await associate(person.token, null)).toEqual({
       status: 400,
-      body: { detail: 'x-guest-session-id is required: it names the guest session to take over' },
+      body: { code: 'invalid_request', detail: 'x-guest-session-id is required: it names the guest session to take over' },
     });
     const needsToken = {
       status: 401,
-      body: { detail: 'Sign in first: this call needs a Bearer token as well as the x-guest-session-id header' },
+      body: { code: 'unauthenticated', detail: 'Sign in first: this call needs a Bearer token as well as the x-guest-session-id header' },
     };
     expect(await associate(null, guest)).toEqual(needsToken);
     expect(await associate(null, null)).toEqual(needsToken);

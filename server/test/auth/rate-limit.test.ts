@@ -31,7 +31,10 @@ describe.each(databaseKinds)('sign-in rate limit on %s', (kind) => {
     const limited = await exchange();
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await limited.json()).toEqual({ detail: 'Too many sign-in attempts. Please wait a moment and try again.' });
+    expect(await limited.json()).toEqual({
+      code: 'rate_limited',
+      detail: 'Too many sign-in attempts. Please wait a moment and try again.',
+    });
   });
 });
 

@@ -21,7 +21,10 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     expect((await exchangeCode(server.url, code, browser)).status).toBe(200);
     expect(await exchangeCode(server.url, code, browser)).toEqual({
       status: 401,
-      body: { detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again' },
+      body: {
+        code: 'unauthenticated',
+        detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again',
+      },
     });
     expect((await exchangeCode(server.url, 'made-up', browser)).status).toBe(401);
   });
@@ -60,7 +63,7 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     const first = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
     const second = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
     expect(await post('/api/auth/logout', first.token)).toEqual({ status: 200, body: { status: 'signed_out' } });
-    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     expect(await session(first.token)).toEqual(expired);
     expect(await post('/api/auth/refresh', first.token)).toEqual(expired);
     expect(await sendMessage(server.url, { token: first.token }, { content: 'still here?' })).toEqual(expired);
@@ -86,14 +89,14 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     const withoutSession = await sign(stored!.value, now + 600, person.user);
     const otherSession = await sign(stored!.value, now + 600, { ...person.user, sid: crypto.randomUUID() });
     for (const token of [await sign(stored!.value, now - 10), await sign('x'.repeat(64), now + 600), withoutSession, otherSession]) {
-      expect(await session(token)).toEqual({ status: 401, body: { detail: 'Invalid or expired token' } });
+      expect(await session(token)).toEqual({ status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } });
     }
   });
 
   it('session, refresh and logout need a token', async () => {
     expect(await callJson(server.url, 'POST', '/api/auth/refresh', null)).toEqual({
       status: 401,
-      body: { detail: 'Authentication required' },
+      body: { code: 'unauthenticated', detail: 'Authentication required' },
     });
     expect((await callJson(server.url, 'POST', '/api/auth/logout', { guest: 'guest-abcdef123' })).status).toBe(401);
     const empty = await fetch(`${server.url}/api/auth/session`, {
@@ -116,7 +119,7 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     expect((await session(person.token)).status).toBe(200); // within the grace of a concurrent refresh
 
     expect((await post('/api/auth/logout', refreshed.body.token)).status).toBe(200);
-    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     expect(await session(refreshed.body.token)).toEqual(expired);
     expect(await session(person.token)).toEqual(expired);
     expect(await post('/api/auth/refresh', person.token)).toEqual(expired);
@@ -139,7 +142,7 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
       .update(revokedTokens)
       .set({ refusedFrom: new Date(Date.now() - 1000) })
       .where(eq(revokedTokens.jti, jti!));
-    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     expect(await session(person.token)).toEqual(expired);
     expect(await post('/api/auth/refresh', person.token)).toEqual(expired);
     expect((await session(renewed.body.token)).status).toBe(200);
@@ -164,7 +167,7 @@ describe.each(databaseKinds)('our session token on %s', (kind) => {
     expect(deleted.status).toBe(200);
     expect(await server.database.db.select().from(authSessions).where(eq(authSessions.userId, leaver.user.uid))).toEqual([]);
 
-    const expired = { status: 401, body: { detail: 'Invalid or expired token' } };
+    const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     for (const token of [leaver.token, renewed.body.token]) {
       expect(await sendMessage(server.url, { token }, { content: 'I am back' })).toEqual(expired);
       expect(await post('/api/auth/refresh', token)).toEqual(expired);

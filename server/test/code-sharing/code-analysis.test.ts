@@ -66,6 +66,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'code.zip', type: 'application/zip', data: bomb },
     );
     expect(sent.status).toBe(422);
+    expect(sent.body.code).toBe('archive_refused');
     expect(sent.body.detail).toMatch(/data\/zeros\.bin.*zip bomb/);
     expect(await countRows()).toEqual(before);
   });
@@ -80,7 +81,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'big.zip', type: 'application/zip', data: await buildZip(blobs) },
     );
     expect(sent.status).toBe(422);
-    expect(sent.body.detail).toBe('The archive unpacks to more than 3 MB, the most accepted');
+    expect(sent.body).toEqual({ code: 'archive_refused', detail: 'The archive unpacks to more than 3 MB, the most accepted' });
   });
 
   it('an archive with more files than the limit is refused', async () => {
@@ -92,7 +93,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'many.zip', type: 'application/zip', data: await buildZip(many) },
     );
     expect(sent.status).toBe(422);
-    expect(sent.body.detail).toBe('The archive has 51 entries; at most 50 are accepted');
+    expect(sent.body).toEqual({ code: 'archive_refused', detail: 'The archive has 51 entries; at most 50 are accepted' });
   });
 
   it('an archive with a path leaving its folder (zip slip) is refused', async () => {
@@ -107,7 +108,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'slip.zip', type: 'application/zip', data: patched },
     );
     expect(sent.status).toBe(422);
-    expect(sent.body.detail).toMatch(/unsafe path/);
+    expect(sent.body).toEqual({ code: 'archive_refused', detail: expect.stringMatching(/unsafe path/) });
     expect(await countRows()).toEqual(before);
   });
 

@@ -150,7 +150,7 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
     expect((await callJson(server.url, 'POST', REPOS, null, { taskId: seeded.taskId })).status).toBe(401);
     expect(await callJson(server.url, 'POST', REPOS, { token: stranger.token }, { taskId: seeded.taskId })).toEqual({
       status: 404,
-      body: { detail: 'Task not found' },
+      body: { code: 'not_found', detail: 'Task not found' },
     });
     expect((await callJson(server.url, 'POST', REPOS, { guest: newGuestId() }, { taskId: seeded.taskId })).status).toBe(404);
     expect((await callJson(server.url, 'POST', REPOS, { token: owner.token }, { taskId: 'not-a-task' })).status).toBe(404);
@@ -239,7 +239,7 @@ describe('GitHub repositories', async () => {
       const owner = await signInPerson(server, 'octo');
       const seeded = await seedTask(server.database.db, { ownerId: owner.user.uid });
       const answer = await callJson(server.url, 'POST', REPOS, { token: owner.token }, { taskId: seeded.taskId });
-      expect(answer).toEqual({ status: 502, body: { detail: REPOSITORY_FAILED_TEXT } });
+      expect(answer).toEqual({ status: 502, body: { code: 'upstream_failed', detail: REPOSITORY_FAILED_TEXT } });
       const { admin } = await signInStaff(server);
       const tasks = await callJson(server.url, 'GET', '/api/v2/tasks', { token: admin.token });
       expect(

@@ -244,7 +244,10 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
         emailNotifications: 'no',
       },
     );
-    expect(bad).toEqual({ status: 400, body: { detail: 'emailNotifications: emailNotifications must be true or false' } });
+    expect(bad).toEqual({
+      status: 400,
+      body: { code: 'invalid_request', detail: 'emailNotifications: emailNotifications must be true or false' },
+    });
   });
 
   it('an access request on a share page emails the admins, the requester’s words escaped', async () => {
@@ -339,7 +342,7 @@ describe.each(databaseKinds)('email without SMTP_URL on %s', (kind) => {
     expect((await callJson(server.url, 'GET', '/api/admin/outbox', null)).status).toBe(401);
     expect(await callJson(server.url, 'GET', '/api/admin/outbox/999999999', { token: admin.token })).toEqual({
       status: 404,
-      body: { detail: 'Email not found' },
+      body: { code: 'not_found', detail: 'Email not found' },
     });
     expect((await callJson(server.url, 'GET', '/api/admin/outbox/abc', { token: admin.token })).status).toBe(400);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEvaluationSet, type EvaluationSet } from '../../eval/intake/dev-set.ts';
+import { loadEvaluationSet, type EvaluationSetInput } from '../../eval/intake/dev-set.ts';
 import { renderReport } from '../../eval/intake/report.ts';
 import { runIntakeEvaluation } from '../../eval/intake/run.ts';
 import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
 import path from 'node:path';
 
-const SET: EvaluationSet = {
+const SET: EvaluationSetInput = {
   cases: [
     {
       first: 'Our Rails app on Heroku throws "PG::ConnectionBad" every night at 2 am since we moved to a new database plan.',
@@ -37,10 +37,45 @@ const SET: EvaluationSet = {
 };
 
 describe('the intake evaluation harness', () => {
-  it('reads the development set in the repository', async () => {
+  it('reads the development set in the repository: every case with an envelope, some that tell things up front', async () => {
     const set = await loadEvaluationSet(path.join(import.meta.dirname, '../../eval/intake-dev-set.json'));
-    expect(set.cases.length).toBe(30);
+    expect(set.cases.length).toBeGreaterThanOrEqual(50);
+    expect(set.cases.every((c) => c.envelope && c.envelope.min_hours < c.envelope.max_hours)).toBe(true);
+    expect(set.cases.filter((c) => c.attachment).length).toBeGreaterThanOrEqual(3);
+    expect(set.cases.filter((c) => c.told.length > 0).length).toBeGreaterThanOrEqual(4);
   });
+
+  it("sends a case's ZIP with its first message, where the server analyses it, and scores the envelope", async () => {
+    const report = await runIntakeEvaluation({
+      cases: [
+        {
+          first: 'Please review the attached Express API for security problems before we launch. We need it in two weeks, budget $2,000.',
+          stack: ['Express'],
+          ai_tools: [],
+          request_type: 'security_review',
+          told: ['deadline', 'budget'],
+          attachment: { file_name: 'api.zip', files: 12, lines: 2_400, languages: ['JavaScript', 'TypeScript'] },
+          envelope: { min_hours: 6, max_hours: 40 },
+          answers: {
+            details: 'Sign-up, payments and file uploads; Postgres behind it.',
+            goal: 'We launch knowing there are no serious holes.',
+            deadline: 'two weeks',
+            budget: '$2,000',
+            code: 'In the zip.',
+          },
+        },
+      ],
+    });
+    const [score] = report.scores;
+    expect(score).toMatchObject({ askedTold: [], insideEnvelope: true, loop: false });
+    expect(report.totals).toMatchObject({ envelopes: 1, insideEnvelope: 1, askedTold: 0 });
+    expect(report.transcripts[0]?.[0]?.content).toContain('(Attached: api.zip)');
+    // The server took the harness's archive (a damaged one would refuse the message) and the agent did not ask for the code.
+    expect(report.transcripts[0]?.some((t) => t.role === 'agent' && t.content.includes('Code: in the attached api.zip'))).toBe(true);
+    const table = renderReport(report);
+    expect(table).toContain('| Estimates inside the envelope | 100% (1/1) ✓ | ≥ 90% |');
+    expect(table).toContain('| Asked for something it was told | 0 ✓ | 0 |');
+  }, 120_000);
 
   it('plays each case through the API with the offline agent and scores it', async () => {
     const report = await runIntakeEvaluation(SET);

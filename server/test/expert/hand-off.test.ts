@@ -100,11 +100,11 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
     expect((await asExpert('POST', `/api/expert/tasks/${taskId}/take`)).status).toBe(200);
     expect(await asExpert('POST', `/api/expert/tasks/${taskId}/take`, undefined, other.token)).toEqual({
       status: 409,
-      body: { detail: `This task was taken by ${people.expert.user.name}` },
+      body: { code: 'conflict', detail: `This task was taken by ${people.expert.user.name}` },
     });
     expect(await asExpert('POST', `/api/expert/tasks/${taskId}/messages`, { content: 'Me too' }, other.token)).toEqual({
       status: 403,
-      body: { detail: `This task was taken by ${people.expert.user.name}` },
+      body: { code: 'forbidden', detail: `This task was taken by ${people.expert.user.name}` },
     });
     expect((await asExpert('POST', `/api/expert/tasks/${taskId}/done`, undefined, other.token)).status).toBe(403);
   });
@@ -113,19 +113,19 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
     const { taskId } = await seedTask(server.database.db);
     expect(await asExpert('POST', `/api/expert/tasks/${taskId}/messages`, { content: 'Hello' })).toEqual({
       status: 409,
-      body: { detail: 'Take this task before working on it' },
+      body: { code: 'conflict', detail: 'Take this task before working on it' },
     });
     await asExpert('POST', `/api/expert/tasks/${taskId}/take`);
     expect((await asExpert('POST', `/api/expert/tasks/${taskId}/messages`, { content: '   ' })).status).toBe(400);
     await asExpert('POST', `/api/expert/tasks/${taskId}/done`);
     expect(await asExpert('POST', `/api/expert/tasks/${taskId}/messages`, { content: 'Late' })).toEqual({
       status: 409,
-      body: { detail: 'This task is done' },
+      body: { code: 'conflict', detail: 'This task is done' },
     });
     const pending = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
     expect(await asExpert('POST', `/api/expert/tasks/${pending.taskId}/take`)).toEqual({
       status: 404,
-      body: { detail: 'Task not found in the expert queue' },
+      body: { code: 'not_found', detail: 'Task not found in the expert queue' },
     });
     const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, pending.taskId));
     expect(row?.status).toBe('PENDING_ACCEPTANCE');

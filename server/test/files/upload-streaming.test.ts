@@ -43,7 +43,10 @@ async function refusedUploads(server: TestServer) {
     { name: 'big.bin', data: randomBytes(LIMITS.attachmentBytes + 1) },
   ]);
   const overLimit = await openUpload(messagesUrl(server), guestHeaders(), tooLarge).finish();
-  expect(overLimit).toMatchObject({ status: 413, body: { detail: '"big.bin" is larger than the 10 MB limit for one file' } });
+  expect(overLimit).toMatchObject({
+    status: 413,
+    body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
+  });
 
   // A type refused: a ZIP that would unpack to a bomb (its bytes say ZIP; the archive checks refuse it).
   const bomb = await buildZip({ 'src/app.ts': 'export {};\n', 'data/zeros.bin': Buffer.alloc(20 * MIB) });
@@ -65,7 +68,7 @@ async function refusedUploads(server: TestServer) {
   );
   const allowance = await openUpload(messagesUrl(server), guestHeaders(), five, '127.0.0.9').finish();
   expect(allowance.status).toBe(429);
-  expect(allowance.body.detail).toMatch(/uploaded from your network address/);
+  expect(allowance.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/uploaded from your network address/) });
   expect(Number(allowance.headers['retry-after'])).toBeGreaterThan(0);
 }
 
@@ -108,7 +111,10 @@ describe('uploads stream to the local folder, bounded per instance', { timeout: 
     const refused = await third.answer;
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.body).toEqual({ detail: 'The server is receiving too many uploads right now. Please try again in a few seconds.' });
+    expect(refused.body).toEqual({
+      code: 'service_unavailable',
+      detail: 'The server is receiving too many uploads right now. Please try again in a few seconds.',
+    });
     expect(third.sent).toBe(0);
     third.abort();
     const jobFile = openUpload(uploadUrl(server), guestHeaders(), await formBody({}, [{ name: 'spec.bin', data: randomBytes(MIB) }]));

@@ -142,9 +142,15 @@ describe('file uploads (local folder)', () => {
         /Authentication required/,
       ],
     ];
+    // Each status of these cases has one code.
+    const codeOf: Record<number, string> = { 400: 'invalid_request', 401: 'unauthenticated', 404: 'not_found', 413: 'file_too_large' };
     for (const [answer, status, detail] of cases) {
       const { status: got, body } = await answer;
-      expect({ got, detail: body.detail }).toEqual({ got: status, detail: expect.stringMatching(detail) });
+      expect({ got, code: body.code, detail: body.detail }).toEqual({
+        got: status,
+        code: codeOf[status],
+        detail: expect.stringMatching(detail),
+      });
     }
     expect(await storedFileCount(server)).toEqual(before);
   });
@@ -154,17 +160,23 @@ describe('file uploads (local folder)', () => {
     const before = await storedFileCount(server);
     const big = new Uint8Array(LIMITS.attachmentBytes + 1);
     const multipart = await uploadMultipart(server, guest, { name: 'big.bin', data: big });
-    expect(multipart).toEqual({ status: 413, body: { detail: '"big.bin" is larger than the 10 MB limit for one file' } });
+    expect(multipart).toEqual({
+      status: 413,
+      body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
+    });
     const json = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(big),
       fileName: 'big.bin',
     });
-    expect(json).toEqual({ status: 413, body: { detail: '"big.bin" is larger than the 10 MB limit for one file' } });
+    expect(json).toEqual({
+      status: 413,
+      body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
+    });
     const huge = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(new Uint8Array(LIMITS.attachmentBytes * 2)),
       fileName: 'huge.bin',
     });
-    expect(huge).toEqual({ status: 413, body: { detail: 'The file is larger than the 10 MB limit for one file' } });
+    expect(huge).toEqual({ status: 413, body: { code: 'file_too_large', detail: 'The file is larger than the 10 MB limit for one file' } });
     const message = await sendWithFiles(server, guest, 'two files', [
       { name: 'ok.png', data: PNG },
       { name: 'big.bin', data: big },
@@ -270,7 +282,7 @@ describe('file uploads (local folder)', () => {
       Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.png`, data: PNG })),
       sent.body.conversation_id,
     );
-    expect(tooMany).toEqual({ status: 400, body: { detail: 'At most 5 files per message' } });
+    expect(tooMany).toEqual({ status: 400, body: { code: 'invalid_request', detail: 'Send at most 5 files per message' } });
     expect(await storedFileCount(server)).toEqual(before);
   });
 

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@unstuck/contract';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../support/http.ts';
@@ -10,7 +11,8 @@ import { SECURITY_SUITE_ENV } from './suite-env.ts';
 /*
  * Property-based fuzzing of every API route (issue 6 "Tests and done"): arbitrary path parameters,
  * query strings, bodies, body types and Authorization / guest headers, FUZZ_RUNS per route. No answer
- * may be a 5xx, and no body may show a stack trace or an internal error's text.
+ * may be a 5xx, no body may show a stack trace or an internal error's text, and every 4xx JSON answer
+ * is `{ code, detail }` with a code of the contract (docs/decisions/027-error-codes.md).
  */
 
 /** Runs per route: 1,000 by default (issue 6); FUZZ_RUNS raises it for a longer hunt. */
@@ -111,6 +113,24 @@ const JSON_ROUTE = /\/api\/|^\/mcp(_tools)?(\/|$)/;
 /** Routes fuzzed side by side: enough to keep the server busy on two cores without queueing for minutes. */
 const CONCURRENCY = 16;
 
+/**
+ * Why a 4xx JSON body is not the API's error shape, or null when it is. JSON-RPC answers of the MCP
+ * transports keep their protocol's shape.
+ */
+function errorShapeProblem(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'a JSON content type with a body that is not JSON';
+  }
+  if (typeof body !== 'object' || body === null) return 'not an object';
+  if ('jsonrpc' in body) return null;
+  if (!('code' in body) || !isErrorCode(body.code)) return 'no code of the contract';
+  if (!('detail' in body) || typeof body.detail !== 'string') return 'no detail';
+  return null;
+}
+
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -146,7 +166,7 @@ describe(`fuzzing every API route (${KIND})`, () => {
     };
   }, 180_000);
 
-  it(`answers ${RUNS} arbitrary requests per API route without a 5xx or a leak`, async () => {
+  it(`answers ${RUNS} arbitrary requests per API route without a 5xx or a leak, each 4xx JSON answer coded`, async () => {
     const routes = registeredRoutes(server.app).filter((route) => JSON_ROUTE.test(route.path));
     expect(routes.length).toBeGreaterThan(30);
     const failures: string[] = [];
@@ -166,6 +186,9 @@ describe(`fuzzing every API route (${KIND})`, () => {
           if (stream) await response.body?.cancel();
           const answer = { status: response.status, text: stream ? '' : await response.text() };
           if (answer.status >= 500 || LEAK.test(answer.text)) throw new Error(`${answer.status} ${answer.text.slice(0, 300)}`);
+          const json = response.headers.get('content-type')?.startsWith('application/json');
+          const problem = answer.status >= 400 && json ? errorShapeProblem(answer.text) : null;
+          if (problem) throw new Error(`${answer.status} ${problem}: ${answer.text.slice(0, 300)}`);
         }),
         { numRuns: RUNS, endOnFailure: true },
       );

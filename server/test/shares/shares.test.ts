@@ -64,7 +64,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     expect((await share(taskId, { expiry_hours: 2 })).body.expiry_hours).toBe(2);
     expect(await share(taskId, { expiry_hours: 0 })).toEqual({
       status: 400,
-      body: { detail: 'expiry_hours: expiry_hours must be at least 1' },
+      body: { code: 'invalid_request', detail: 'expiry_hours: expiry_hours must be at least 1' },
     });
     expect((await share(unknownId())).status).toBe(404);
     const links = await callJson(server.url, 'GET', `/api/admin/tasks/${taskId}/shares`, admin);
@@ -160,14 +160,20 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       status: 200,
       body: { status: 'revoked' },
     });
-    expect(await open(revoked.token)).toMatchObject({ status: 403, body: { detail: SHARE_ERROR_TEXT.inactive } });
+    expect(await open(revoked.token)).toMatchObject({
+      status: 403,
+      body: { code: 'share_link_revoked', detail: SHARE_ERROR_TEXT.inactive },
+    });
 
     clock.advance(HOUR + 1000);
-    expect(await open(shortLived.token)).toMatchObject({ status: 410, body: { detail: SHARE_ERROR_TEXT.expired } });
+    expect(await open(shortLived.token)).toMatchObject({
+      status: 410,
+      body: { code: 'share_link_expired', detail: SHARE_ERROR_TEXT.expired },
+    });
     const unknown = 'A'.repeat(43);
-    expect(await open(unknown)).toMatchObject({ status: 404, body: { detail: SHARE_ERROR_TEXT.notFound } });
-    expect(await open('not-a-token')).toMatchObject({ status: 404, body: { detail: SHARE_ERROR_TEXT.notFound } });
-    expect(await open('%20')).toMatchObject({ status: 404, body: { detail: SHARE_ERROR_TEXT.notFound } });
+    expect(await open(unknown)).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
+    expect(await open('not-a-token')).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
+    expect(await open('%20')).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
     const states = (await callJson(server.url, 'GET', `/api/admin/tasks/${taskId}/shares`, admin)).body.shares.map((s: any) => s.status);
     expect(states.sort()).toEqual(['expired', 'revoked']);
   });
@@ -234,7 +240,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     expect(await requestAccess(created.token, body)).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await requestAccess(created.token, { ...body, email: 'not-an-email' })).toEqual({
       status: 400,
-      body: { detail: 'email: email must be an email address' },
+      body: { code: 'invalid_request', detail: 'email: email must be an email address' },
     });
     expect((await requestAccess(created.token, { ...body, message: '  ' })).status).toBe(400);
     expect((await requestAccess('B'.repeat(43), body)).status).toBe(404);

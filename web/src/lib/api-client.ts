@@ -1,18 +1,25 @@
+import { isErrorCode, type ErrorCode } from '@unstuck/contract';
 import type { z } from 'zod';
 import { createGuestSessionId, getAuthToken, getOrCreateGuestSessionId } from './storage.ts';
 
-/** An answer of the API that was not 2xx, with the `detail` of its error body when there is one. */
+/**
+ * An answer of the API that was not 2xx, with the `code` and `detail` of its error body when there
+ * is one. Callers branch on `code` (the contract's ERROR_CODES, docs/decisions/027-error-codes.md);
+ * it is null for an answer that is not ours (a proxy's 502) or a code this build does not know.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly detail: string | null;
+  readonly code: ErrorCode | null;
 
-  constructor(status: number, statusText: string, detail: string | null, message?: string) {
-    super(message ?? detail ?? (statusText || `Request failed (${status})`));
+  constructor(status: number, statusText: string, detail: string | null, options: { code?: ErrorCode | null; message?: string } = {}) {
+    super(options.message ?? detail ?? (statusText || `Request failed (${status})`));
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.detail = detail;
+    this.code = options.code ?? null;
   }
 }
 
@@ -75,14 +82,20 @@ export function withTimestamp(path: string, now: number = Date.now()): string {
   return `${path}${path.includes('?') ? '&' : '?'}_t=${now}`;
 }
 
-async function readDetail(response: Response): Promise<string | null> {
+/** The `{ code, detail }` of an error answer; each null when missing, malformed or not JSON. */
+async function readErrorBody(response: Response): Promise<{ code: ErrorCode | null; detail: string | null }> {
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') return body.detail;
+    if (body && typeof body === 'object') {
+      return {
+        code: 'code' in body && isErrorCode(body.code) ? body.code : null,
+        detail: 'detail' in body && typeof body.detail === 'string' ? body.detail : null,
+      };
+    }
   } catch {
-    // Not JSON: no detail.
+    // Not JSON: neither.
   }
-  return null;
+  return { code: null, detail: null };
 }
 
 /**
@@ -118,9 +131,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   if (response.status === 304 && revalidate?.cached !== undefined) return revalidate.cached;
   if (!response.ok) {
-    const detail = await readDetail(response);
+    const { code, detail } = await readErrorBody(response);
     if (response.status === 401 && who.guest && renewGuestSessionOn401) createGuestSessionId();
-    throw new ApiError(response.status, response.statusText, detail);
+    throw new ApiError(response.status, response.statusText, detail, { code });
   }
   if (response.status === 204) return undefined as T;
   const json: unknown = await response.json();

@@ -1,11 +1,13 @@
 import type { AdminTask, ConversationSummary, Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
+import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
+import { userNotFound } from '../users/users.errors.ts';
 import { findUser } from '../users/users.repository.ts';
 import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
 import { personId, personName } from '../users/people.ts';
@@ -20,7 +22,7 @@ type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
  */
 export async function listUserConversations(deps: AdminDeps, publicId: string): Promise<ConversationSummary[]> {
   const userId = await resolvePublicId(deps.db, publicId);
-  if (!userId || !(await findUser(deps.db, userId))) throw notFound('User not found');
+  if (!userId || !(await findUser(deps.db, userId))) throw userNotFound();
   const summaries = await listConversationSummaries(deps.db, userId);
   const publicIds = await loadPublicIds(
     deps.db,
@@ -35,7 +37,7 @@ export async function listUserConversations(deps: AdminDeps, publicId: string): 
  * @throws AppError 404 unknown conversation.
  */
 export async function listMessagesForStaff(deps: Pick<AppDeps, 'db' | 'fileUrls'>, conversationId: string): Promise<Message[]> {
-  if (!(await findConversation(deps.db, conversationId))) throw notFound('Conversation not found');
+  if (!(await findConversation(deps.db, conversationId))) throw conversationNotFound();
   return viewMessagesAsStaff(deps, conversationId, await listConversationMessages(deps.db, conversationId));
 }
 
@@ -47,7 +49,7 @@ export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: Aud
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
     const conversation = await findConversation(tx, conversationId);
-    if (!conversation) throw notFound('Conversation not found');
+    if (!conversation) throw conversationNotFound();
     const result = await purgeConversations(tx, [conversationId]);
     await recordAudit(
       tx,
@@ -122,7 +124,7 @@ export async function listTasks(deps: Pick<AppDeps, 'db'>): Promise<AdminTask[]>
 export async function removeTask(deps: AdminDeps, actor: AuditActor, taskId: string) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await deleteTask(tx, taskId))) throw notFound('Task not found');
+    if (!(await deleteTask(tx, taskId))) throw taskNotFound();
     await recordAudit(tx, actor, { action: 'task.delete', targetType: 'task', targetId: taskId }, now);
   });
   return { deleted_task_id: taskId };
@@ -137,7 +139,7 @@ export async function updateAdminNotes(deps: AdminDeps, actor: AuditActor, taskI
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const before = await saveAdminNotes(tx, taskId, adminNotes);
-    if (!before) throw notFound('Task not found');
+    if (!before) throw taskNotFound();
     await recordAudit(
       tx,
       actor,

@@ -1,11 +1,18 @@
 import type { AdminUser, DeleteGuestDataResponse, RefreshUserDataResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { countTasksOf } from '../tasks/tasks.repository.ts';
+import { userNotFound } from '../users/users.errors.ts';
 import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
 import { resolvePublicId } from '../users/participant-ids.ts';
 import { personId, toAdminUser } from '../users/people.ts';
+import {
+  cannotDeleteSelf,
+  guestCannotBeExpert,
+  guestHasNoProviderData,
+  notUsersProvider,
+  nothingStoredFromProvider,
+} from './admin.errors.ts';
 import { purgeUsers, removeBytes, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -19,7 +26,7 @@ export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
 async function findNamedUser(db: AdminDeps['db'], publicId: string) {
   const userId = await resolvePublicId(db, publicId);
   const user = userId ? await findUser(db, userId) : null;
-  if (!user) throw notFound('User not found');
+  if (!user) throw userNotFound();
   return user;
 }
 
@@ -31,7 +38,7 @@ export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { use
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
     const existing = await findNamedUser(tx, input.userId);
-    if (existing.isGuest) throw badRequest('A guest cannot be an expert; they must sign in first');
+    if (existing.isGuest) throw guestCannotBeExpert();
     const updated = (await setExpertFlag(tx, existing.id, input.isExpert))!;
     await recordAudit(
       tx,
@@ -67,13 +74,11 @@ export async function refreshUserData(
   return deps.db.transaction(async (tx) => {
     const user = await findNamedUser(tx, publicId);
     const userId = user.id;
-    if (user.isGuest) throw badRequest('Guests have no identity provider data to refresh');
+    if (user.isGuest) throw guestHasNoProviderData();
     if (user.identityProvider !== provider) {
-      throw badRequest(
-        `This user does not sign in with "${provider}"${user.identityProvider ? `; they use "${user.identityProvider}"` : ''}`,
-      );
+      throw notUsersProvider(provider, user.identityProvider);
     }
-    if (!user.identityClaims) throw conflict(`Nothing from ${provider} is stored for this user yet; it is kept from their next sign-in`);
+    if (!user.identityClaims) throw nothingStoredFromProvider(provider);
     const refreshed = (await applyIdentityClaims(tx, userId, user.identityClaims))!;
     const changed = refreshed.name !== user.name || refreshed.email !== user.email;
     const updatedTasks = changed ? await countTasksOf(tx, userId) : 0;
@@ -103,7 +108,7 @@ export async function refreshUserData(
  * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
  */
 export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, publicId: string) {
-  if (publicId === actor.id) throw badRequest('You cannot delete your own account');
+  if (publicId === actor.id) throw cannotDeleteSelf();
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
     const user = await findNamedUser(tx, publicId);

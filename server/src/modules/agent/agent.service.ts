@@ -73,6 +73,7 @@ async function answerTurn(
     : await deps.brain.nextTurn({
         transcript: rows.map(toTranscriptEntry),
         modificationRequested: pending.modificationRequested,
+        codeAnalysis: task.codeAnalysis ?? null,
         rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
         aiName: deps.config.AI_NAME,
         messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),

@@ -1,4 +1,4 @@
-import type { AgentMessageKind, RequestReading, TaskBrief as ContractTaskBrief, WorkEstimate } from '@unstuck/contract';
+import type { AgentMessageKind, CodeAnalysis, RequestReading, TaskBrief as ContractTaskBrief, WorkEstimate } from '@unstuck/contract';
 
 /** One message of the conversation as the agent's brain sees it, oldest first. */
 export interface TranscriptEntry {
@@ -16,6 +16,12 @@ export interface AgentTurnInput {
   transcript: TranscriptEntry[];
   /** True when the person pressed "Let's modify it" on the latest proposal and has not yet said what to change. */
   modificationRequested: boolean;
+  /**
+   * The task's code analysis (files, lines, main languages of an attached archive or a pushed
+   * repository). Absent or null while there is none, and also for a while after an archive was
+   * attached: the analysis runs in the background and may land after the message is answered.
+   */
+  codeAnalysis?: CodeAnalysis | null;
   /** Rates that turn hours into a price (configuration: AGENT_HOURLY_RATE, AGENT_CURRENCY). */
   rates: { hourlyRate: number; currency: string };
   /** The AI's display name (configuration: AI_NAME). */

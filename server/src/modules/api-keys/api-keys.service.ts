@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { apiKeyNotFound } from './api-keys.errors.ts';
 import { insertApiKey, listApiKeys, recordApiKeyUse, revokeApiKey, type ApiKeyRow } from './api-keys.repository.ts';
 
 type KeyDeps = Pick<AppDeps, 'db' | 'clock'>;
@@ -73,7 +73,7 @@ export async function revokeAgentApiKey(deps: KeyDeps, actor: AuditActor, id: st
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await revokeApiKey(tx, id, now);
-    if (!row) throw notFound('API key not found');
+    if (!row) throw apiKeyNotFound();
     await recordAudit(tx, actor, { action: 'api_key.revoke', targetType: 'api_key', targetId: id, details: { agentId: row.agentId } }, now);
     return toApiKey(row);
   });

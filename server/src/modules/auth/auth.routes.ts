@@ -18,6 +18,7 @@ import { clientAddressKey } from '../../lib/client-address.ts';
 import { createDatabaseRateLimitStore } from '../../lib/rate-limit-store.ts';
 import type { RouteSecurityHeaders } from '../../lib/security-headers.ts';
 import { AppError } from '../../lib/errors.ts';
+import { tooManySignIns } from './auth.errors.ts';
 import { identifyCaller, requireUser } from './caller.ts';
 import { exchangeSignInCode, refreshSession } from './session.service.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';
@@ -34,7 +35,6 @@ const STATE_COOKIE = 'unstuck_sign_in_state';
  */
 const BROWSER_COOKIE = 'unstuck_sign_in_browser';
 const CALLBACK_PREFIX = '/api/auth/callback';
-const TOO_MANY = 'Too many sign-in attempts. Please wait a moment and try again.';
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 // Result pages post to window.opener: they carry a script nonce and must not cut the opener off.
@@ -58,7 +58,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
       keyGenerator: (request) => clientAddressKey(request.ip, deps.config.CLIENT_IPV6_PREFIX_LENGTH),
     });
     const limited = {
-      rateLimit: { max: deps.config.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => new AppError(429, TOO_MANY) },
+      rateLimit: { max: deps.config.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: tooManySignIns },
     };
     const typed = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { guestSessionIdSchema } from '@unstuck/contract';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { invalidGuestSessionId, malformedAuthorization } from './auth.errors.ts';
 import type { TokenService, VerifiedToken, VerifyOptions } from './tokens.ts';
 
 /** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
@@ -16,14 +17,14 @@ export async function identifyCaller(request: FastifyRequest, tokens: TokenServi
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1]) throw unauthorized('Authorization header must be "Bearer <token>"');
+    if (!match?.[1]) throw malformedAuthorization();
     const token = await tokens.verify(match[1], options);
     return { kind: 'user', id: token.uid, token };
   }
   const guestHeader = request.headers['x-guest-session-id'];
   if (guestHeader !== undefined) {
     const parsed = guestSessionIdSchema.safeParse(guestHeader);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid x-guest-session-id');
+    if (!parsed.success) throw invalidGuestSessionId(parsed.error.issues[0]?.message);
     return { kind: 'guest', id: parsed.data };
   }
   return null;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, guestAssociationResponseSchema, guestSessionIdSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { handoverNeedsGuestId, handoverNeedsSignIn, invalidGuestSessionId } from './auth.errors.ts';
 import { identifyCaller } from './caller.ts';
 import { takeOverGuestSession } from './guest-handover.service.ts';
 
@@ -26,12 +26,12 @@ export function registerGuestHandoverRoutes(app: FastifyInstance, deps: AppDeps)
     async (request) => {
       const caller = await identifyCaller(request, deps.tokens);
       if (caller?.kind !== 'user') {
-        throw unauthorized('Sign in first: this call needs a Bearer token as well as the x-guest-session-id header');
+        throw handoverNeedsSignIn();
       }
       const header = request.headers['x-guest-session-id'];
-      if (header === undefined) throw badRequest('x-guest-session-id is required: it names the guest session to take over');
+      if (header === undefined) throw handoverNeedsGuestId();
       const guestId = guestSessionIdSchema.safeParse(header);
-      if (!guestId.success) throw badRequest(guestId.error.issues[0]?.message ?? 'Invalid x-guest-session-id');
+      if (!guestId.success) throw invalidGuestSessionId(guestId.error.issues[0]?.message);
       return takeOverGuestSession(deps, caller, guestId.data);
     },
   );

@@ -2,7 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { GuestAssociationResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { conversations, files, messages, tasks, users } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { guestSessionTakenByOther } from './auth.errors.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import type { Caller } from './caller.ts';
 
@@ -18,7 +18,7 @@ const replaceInList = (list: typeof conversations.participants, from: string, to
  * user, so the same guest id can never be taken over by anyone else; calling again for the same
  * user moves whatever is left (normally nothing).
  * @returns how many conversations, messages and tasks moved.
- * @throws AppError 409 when the guest session already went to another user.
+ * @throws AppError 409 `guest_session_handed_over` when the guest session already went to another user.
  */
 export async function takeOverGuestSession(
   deps: Pick<AppDeps, 'db'>,
@@ -33,7 +33,7 @@ export async function takeOverGuestSession(
     await tx.insert(users).values({ id: guestId, role: 'guest', isGuest: true }).onConflictDoNothing();
     const [guest] = await tx.select({ mergedInto: users.mergedIntoUserId }).from(users).where(eq(users.id, guestId)).for('update');
     if (guest?.mergedInto && guest.mergedInto !== user.id) {
-      throw conflict('This guest session was already handed over to another account');
+      throw guestSessionTakenByOther();
     }
 
     const movedConversations = await tx

@@ -1,7 +1,8 @@
 import type { SessionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { accountGone } from '../users/users.errors.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
+import { invalidSignInCode } from './auth.errors.ts';
 import { takeSignInCode } from './auth.repository.ts';
 import type { TokenClaims, VerifiedToken } from './tokens.ts';
 
@@ -42,7 +43,7 @@ function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
 export async function exchangeSignInCode(deps: SessionDeps, code: string, browserKey: string | undefined): Promise<SessionResponse> {
   const userId = await takeSignInCode(deps.db, code, browserKey, deps.clock.now());
   const user = userId ? await findUser(deps.db, userId) : null;
-  if (!user) throw unauthorized('This sign-in code is invalid, used, expired or was issued to another browser; sign in again');
+  if (!user) throw invalidSignInCode();
   const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
   return { token: await deps.tokens.signIn(claims), user: claims };
 }
@@ -55,7 +56,7 @@ export async function exchangeSignInCode(deps: SessionDeps, code: string, browse
  */
 export async function refreshSession(deps: SessionDeps, token: VerifiedToken): Promise<SessionResponse> {
   const user = await findUser(deps.db, token.uid);
-  if (!user || user.isGuest || user.role === 'guest') throw unauthorized('This account no longer exists; sign in again');
+  if (!user || user.isGuest || user.role === 'guest') throw accountGone();
   const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
   return { token: await deps.tokens.refresh(token, claims), user: claims };
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_ACCESS_DENIED, EXPERT_ACCESS_DENIED } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { accountGone } from '../users/users.errors.ts';
 import { findUser } from '../users/users.repository.ts';
+import { adminRequired, expertRequired } from './auth.errors.ts';
 import { identifyCaller } from './caller.ts';
 import { isAdminAccount } from './session.service.ts';
 
@@ -30,28 +31,28 @@ async function readStaffStanding(request: FastifyRequest, deps: StaffDeps): Prom
   const caller = await identifyCaller(request, deps.tokens);
   if (!caller || caller.kind !== 'user') throw unauthorized();
   const user = await findUser(deps.db, caller.id);
-  if (!user) throw unauthorized('This account no longer exists; sign in again');
+  if (!user) throw accountGone();
   const admin = isAdminAccount(user, deps.config.ADMIN_EMAILS);
   return { id: user.id, email: user.email, name: user.name, admin, expert: !user.isGuest && user.isExpert };
 }
 
 /**
  * Admits admins only (spec §6).
- * @throws AppError 401 when not signed in, 403 "Access denied: Admin privileges required" otherwise.
+ * @throws AppError 401 when not signed in, 403 `admin_required` ("Access denied: Admin privileges required") otherwise.
  */
 export async function requireAdmin(request: FastifyRequest, deps: StaffDeps): Promise<StaffMember> {
   const member = await readStaffStanding(request, deps);
-  if (!member.admin) throw forbidden(ADMIN_ACCESS_DENIED);
+  if (!member.admin) throw adminRequired();
   return member;
 }
 
 /**
  * Admits experts and admins: the people who work on accepted tasks (the hand-off, issue #8).
- * @throws AppError 401 when not signed in, 403 when neither expert nor admin.
+ * @throws AppError 401 when not signed in, 403 `expert_required` when neither expert nor admin.
  */
 export async function requireExpertOrAdmin(request: FastifyRequest, deps: StaffDeps): Promise<StaffMember> {
   const member = await readStaffStanding(request, deps);
-  if (!member.admin && !member.expert) throw forbidden(EXPERT_ACCESS_DENIED);
+  if (!member.admin && !member.expert) throw expertRequired();
   return member;
 }
 

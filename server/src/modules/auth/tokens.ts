@@ -4,7 +4,7 @@ import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
 import type { TokenSuccessor } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { invalidToken } from './auth.errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { createAuthSession, endAuthSession, extendAuthSession, isTokenLive, retireToken } from './auth-sessions.repository.ts';
 
@@ -126,7 +126,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
       const candidate = nextToken(claims, now);
       const refusedFrom = new Date(now.getTime() + RETIRED_TOKEN_GRACE_SECONDS * 1000);
       const successor = await retireToken(db, previous, { refusedFrom, successor: candidate }, now);
-      if (!successor) throw unauthorized('Invalid or expired token');
+      if (!successor) throw invalidToken();
       if (successor.jti === candidate.jti) await extendAuthSession(db, previous.sid, new Date(candidate.expiresAt * 1000));
       return sign(successor, previous.sid);
     },
@@ -142,10 +142,10 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
         const { sub, jti, exp, sid } = payload;
         // Tokens from before sign-in sessions carry no sid: their holders sign in again.
         if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof sid !== 'string') {
-          throw unauthorized('Invalid or expired token');
+          throw invalidToken();
         }
         const live = await liveness.getOrLoad(`${sid} ${jti}`, () => isTokenLive(db, { sid, uid: sub, jti }, now), options.cached === true);
-        if (!live) throw unauthorized('Invalid or expired token');
+        if (!live) throw invalidToken();
         return {
           uid: sub,
           email: typeof payload.email === 'string' ? payload.email : null,
@@ -159,7 +159,7 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
           expiresAt: new Date(exp * 1000),
         };
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw unauthorized('Invalid or expired token');
+        if (error instanceof joseErrors.JOSEError) throw invalidToken();
         throw error;
       }
     },

@@ -19,6 +19,7 @@ import { discardReceived } from '../files/files.service.ts';
 import { readMultipart, type MultipartFiles } from '../files/multipart-body.ts';
 import type { ReceivedFile } from '../files/received-file.ts';
 import { isUnknownUser } from '../users/users.repository.ts';
+import { unreadableMessageBody } from './chat.errors.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 import { registerConversationEventRoutes } from './conversation-events.ts';
@@ -117,7 +118,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 /**
  * Reads the send's multipart form (fields plus `file` parts, several allowed, streamed as
  * {@link readMultipart} does), or a JSON body with the same fields and no files.
- * @throws AppError 400 for a non-object body or too many files, 413 for a file over the limit, and
+ * @throws AppError 400 for a non-object body or too many files, 413 `file_too_large` for a file over the limit, and
  *   what `files.onFile` throws.
  */
 async function readMessageBody(
@@ -127,7 +128,7 @@ async function readMessageBody(
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest('Send the message as multipart/form-data or a JSON object');
+      throw unreadableMessageBody();
     }
     return { fields: body as Record<string, string>, files: [] };
   }

@@ -11,7 +11,7 @@ import {
   type SendMessageResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { guestSessionSpent } from '../auth/auth.errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { claimFiles, claimLinkedFiles, discardReceived, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
@@ -30,10 +30,16 @@ import {
 } from './chat.repository.ts';
 import { newTask } from '../tasks/tasks.repository.ts';
 import type { CachedConversation } from './conversation-cache.ts';
+import {
+  blankMessage,
+  conversationLimitReached,
+  conversationNotFound,
+  foreignAttachments,
+  guestLimitReached,
+  idempotencyKeyReused,
+  repeatedMessageGone,
+} from './chat.errors.ts';
 import { toMessageView } from './message-view.ts';
-
-/** Spec §5's text for a signed-in user's limit; the client shows the same. */
-export const SIGNED_IN_LIMIT_DETAIL = 'You have reached the 10 message limit for this session. Please start a new conversation.';
 
 const TITLE_LENGTH = 80;
 
@@ -74,10 +80,11 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * gets its answer.
  * The files were received into storage already ({@link receiveFile}); those this send does not
  * record (a retry, a refusal, a failure) are removed from storage before it returns or throws.
- * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits or a used
- *   Idempotency-Key with a different request, 401 guest limit or a handed-over guest session
- *   ("Authentication required", spec §8), 403 signed-in limit (spec §5), 404 unknown or foreign
- *   conversation, 409 when the send its files were read for as a retry is gone.
+ * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits or
+ *   `idempotency_key_reused` (a used Idempotency-Key with a different request), 401
+ *   `guest_limit_reached` or `guest_session_handed_over` ("Authentication required", spec §8), 403
+ *   `conversation_limit_reached` (spec §5), 404 unknown or foreign conversation, 409 when the send
+ *   its files were read for as a retry is gone.
  */
 export async function sendMessage(
   deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
@@ -108,7 +115,7 @@ async function storeSentMessage(
 ): Promise<{ replayed: boolean; answer: SendMessageResponse }> {
   // The person's words can never open the agent's staff-only section (issue #6 item 7).
   const typed = neutraliseTaskSectionMarker(fields.content.trim());
-  if (!typed && files.length === 0) throw badRequest('content must not be blank unless a file is attached');
+  if (!typed && files.length === 0) throw blankMessage();
   const now = deps.clock.now();
 
   return deps.db.transaction(async (tx) => {
@@ -118,7 +125,7 @@ async function storeSentMessage(
       const earlier = await findMessageByIdempotencyKey(tx, caller.id, idempotency.key);
       if (earlier) {
         if (earlier.requestHash !== idempotency.requestHash) {
-          throw new AppError(422, 'This Idempotency-Key was already used for a different message; send a new message with a new key');
+          throw idempotencyKeyReused();
         }
         const earlierFile = earlier.attachments[0] && fileIdOfUrl(earlier.attachments[0].url);
         const url = earlierFile ? deps.fileUrls.sign(earlierFile) : undefined;
@@ -129,17 +136,18 @@ async function storeSentMessage(
       }
     }
     // Files read as a retry's were not kept: the send they retried has gone since (deleted).
-    if (files.some((file) => !file.storageKey)) throw conflict('The message this one repeats is gone; please send it again');
+    if (files.some((file) => !file.storageKey)) throw repeatedMessageGone();
     // A guest session handed over at sign-in is spent: its messages now count for the account. A
     // guest whose row this send created has sent nothing yet: no need to count.
-    if (caller.kind === 'guest' && (mergedIntoUserId || (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages))) {
-      throw unauthorized('Authentication required');
+    if (caller.kind === 'guest') {
+      if (mergedIntoUserId) throw guestSessionSpent();
+      if (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) throw guestLimitReached();
     }
     const existing = fields.conversationId;
     if (existing) {
-      if (!(await findOwnedConversation(tx, existing, caller.id))) throw notFound('Conversation not found');
+      if (!(await findOwnedConversation(tx, existing, caller.id))) throw conversationNotFound();
       if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation) {
-        throw forbidden(SIGNED_IN_LIMIT_DETAIL);
+        throw conversationLimitReached();
       }
     }
     const conversationId = existing ?? randomUUID();
@@ -208,7 +216,7 @@ export async function submitJob(
     // The attachments are claimed for the conversation, which must exist by then.
     for (const statement of opening) await statement;
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
-    if (!attachments) throw badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
+    if (!attachments) throw foreignAttachments();
     const id = await insertSentMessage(tx, {
       conversationId,
       senderId: caller.id,
@@ -231,7 +239,7 @@ export async function submitJob(
  * @throws AppError 404 when the conversation is unknown or not the caller's.
  */
 export async function readConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, caller: Caller, conversationId: string): Promise<Message[]> {
-  if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw notFound('Conversation not found');
+  if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw conversationNotFound();
   // The owner reading the thread (the home page or Messages) is what makes it read.
   await markConversationRead(deps.db, conversationId, caller.id);
   const rows = await listConversationMessages(deps.db, conversationId);
@@ -252,7 +260,7 @@ export async function readConversationView(
   const cache = deps.conversationCache;
   const cached = cache.get(conversationId);
   if (cached) {
-    if (cached.ownerId !== caller.id) throw notFound('Conversation not found');
+    if (cached.ownerId !== caller.id) throw conversationNotFound();
     return cached;
   }
   const ticket = cache.ticket(conversationId);

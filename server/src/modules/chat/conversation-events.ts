@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conversationParamsSchema, errorResponseSchema, type MessageDraft } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { signConversationFiles } from '../files/files.service.ts';
+import { invalidLastEventId, tooManyEventStreams } from './chat.errors.ts';
 import { findOwnedConversation, listConversationMessages } from './chat.repository.ts';
 import { readConversationView } from './chat.service.ts';
 import { toMessageView } from './message-view.ts';
@@ -50,7 +50,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         const { conversationId } = request.params;
         const lastEventId = request.headers['last-event-id'];
         if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !/^\d{1,15}$/.test(lastEventId))) {
-          throw badRequest('Last-Event-ID must be a message sequence number');
+          throw invalidLastEventId();
         }
         await readConversationView(deps, caller, conversationId);
 
@@ -65,12 +65,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
 
         // Taken with no await before the stream's close() owns it: nothing can leave it taken.
         const releaseSlot = slots.take(`${caller.kind}:${caller.id}`);
-        if (!releaseSlot) {
-          throw new AppError(
-            429,
-            `You have ${deps.config.EVENT_STREAMS_PER_CALLER} conversation event streams open already; close one (another tab or window) and try again.`,
-          );
-        }
+        if (!releaseSlot) throw tooManyEventStreams(deps.config.EVENT_STREAMS_PER_CALLER);
         reply.hijack();
         const out = reply.raw;
         out.writeHead(200, {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { findTask } from '../tasks/tasks.repository.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
+import { repositoryCredentialsRequired, repositoryNotFound } from './code-sharing.errors.ts';
 import { checkGitCredentials, createRepository, localGitOf, refreshRepositoryAnalysis } from './code-sharing.service.ts';
 import { LOCAL_REPOSITORY_NAME, serveGitHttp } from './local-git.ts';
 
@@ -41,12 +42,6 @@ export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-const askForCredentials = (reply: FastifyReply) =>
-  reply
-    .code(401)
-    .header('www-authenticate', 'Basic realm="Unstuck repositories", charset="UTF-8"')
-    .send({ detail: 'Authentication required' });
-
 /**
  * One smart-HTTP request to a local repository. HTTP Basic (RFC 7617): the repository's password or
  * an admin's access token; anything else gets 401 with a challenge, so git asks for credentials.
@@ -60,14 +55,14 @@ async function serveRepository(
   const name = /^(.+)\.git$/.exec(request.params.repository)?.[1] ?? '';
   const row = LOCAL_REPOSITORY_NAME.test(name) ? await findLocalRepository(deps.db, name) : null;
   const task = row ? await findTask(deps.db, row.taskId) : null;
-  if (!row || !task) return reply.code(404).send({ detail: 'Repository not found' });
+  if (!row || !task) throw repositoryNotFound();
 
   const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!basic) return askForCredentials(reply);
+  if (!basic) throw repositoryCredentialsRequired();
   const decoded = Buffer.from(basic, 'base64').toString('utf8');
   const password = decoded.slice(decoded.indexOf(':') + 1);
   const person = await checkGitCredentials(deps, row, task.userId, password);
-  if (!person) return askForCredentials(reply);
+  if (!person) throw repositoryCredentialsRequired();
 
   const pathInfo = `/${request.params['*']}`;
   const query = request.url.indexOf('?');

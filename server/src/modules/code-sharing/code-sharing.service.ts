@@ -1,17 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { REPOSITORY_FAILED_TEXT, type CreateRepositoryRequest, type RepositoryResponse } from '@unstuck/contract';
+import { type CreateRepositoryRequest, type RepositoryResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { isAdminAccount } from '../auth/session.service.ts';
 import { findTask, findTaskOfConversation, saveCodeAnalysis, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
+import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findUser } from '../users/users.repository.ts';
 import { analyseZip, zipLimitsOf } from './code-analysis.ts';
 import { findRepositoryOfTask, insertRepository, replaceTokenHash, type CodeRepositoryRow } from './code-repositories.repository.ts';
+import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
 import { archiveDefaultBranch, createBareRepository, type LocalGitOptions } from './local-git.ts';
 
@@ -36,7 +38,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * working), as the password is stored only as a hash.
  * @param origin the address people reach this server at (PUBLIC_URL, or the request's).
  * @throws AppError 404 when the task is unknown or neither the caller's nor the caller an admin;
- *   502 "Failed to create repository. Please try again." (spec §8) when GitHub or git fails.
+ *   502 `upstream_failed` "Failed to create repository. Please try again." (spec §8) when GitHub or git fails.
  */
 export async function createRepository(
   deps: Deps & { log: FastifyBaseLogger },
@@ -70,7 +72,7 @@ export async function createRepository(
   } catch (error) {
     if (error instanceof AppError) throw error;
     deps.log.error({ err: error, taskId: task.id }, 'repository creation failed');
-    throw new AppError(502, REPOSITORY_FAILED_TEXT);
+    throw repositoryFailed();
   }
 }
 
@@ -80,7 +82,7 @@ async function findCallersTask(deps: Deps, caller: Caller, body: CreateRepositor
   const id = body.taskId ?? body.conversationId ?? '';
   const task = uuid.test(id) ? await (body.taskId ? findTask(deps.db, id) : findTaskOfConversation(deps.db, id)) : null;
   if (task && (task.userId === caller.id || (await isAdmin(deps, caller.id)))) return task;
-  throw notFound('Task not found');
+  throw taskNotFound();
 }
 
 /** Whether this person is an admin now (database standing, as staff routes check it). */

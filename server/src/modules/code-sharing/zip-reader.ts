@@ -1,5 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { archiveRefused, invalidArchive } from './code-sharing.errors.ts';
 
 /** How much an archive may unpack to; checked on the central directory before any entry is inflated. */
 export interface ZipLimits {
@@ -21,8 +21,6 @@ export interface ZipFileEntry {
 /** Entries this small are not judged by their ratio: a few bytes of header make any tiny file look inflated. */
 const RATIO_FLOOR_BYTES = 64 * 1024;
 
-const refuse = (detail: string) => new AppError(422, detail);
-
 /**
  * Reads every file of a ZIP archive into memory, after checking its central directory against
  * `limits`: the declared sizes, the number of entries, each entry's compression ratio and its path
@@ -30,26 +28,26 @@ const refuse = (detail: string) => new AppError(422, detail);
  * to more than it declared, so a lying header cannot get past the totals.
  * @param bytes the whole archive.
  * @returns the files (folders left out), in archive order.
- * @throws AppError 400 when the bytes are not a readable ZIP; 422 naming the limit an archive breaks
+ * @throws AppError 400 `invalid_archive` when the bytes are not a readable ZIP; 422 `archive_refused` naming the limit an archive breaks
  *   (too many files, too large unpacked, a suspicious compression ratio, an unsafe path).
  */
 export async function readZip(bytes: Buffer, limits: ZipLimits): Promise<ZipFileEntry[]> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }).catch(() => {
-    throw badRequest('The archive is not a readable ZIP file');
+    throw invalidArchive('The archive is not a readable ZIP file');
   });
   try {
     if (zip.entryCount > limits.maxEntries) {
-      throw refuse(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`);
+      throw archiveRefused(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`);
     }
     const entries = await listEntries(zip);
     let total = 0;
     for (const entry of entries) {
       if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize > limits.maxEntryRatio * Math.max(entry.compressedSize, 1)) {
-        throw refuse(`The archive entry ${entry.fileName} is compressed suspiciously well (a zip bomb?); it was not unpacked`);
+        throw archiveRefused(`The archive entry ${entry.fileName} is compressed suspiciously well (a zip bomb?); it was not unpacked`);
       }
       total += entry.uncompressedSize;
       if (total > limits.maxTotalBytes) {
-        throw refuse(`The archive unpacks to more than ${formatMegabytes(limits.maxTotalBytes)}, the most accepted`);
+        throw archiveRefused(`The archive unpacks to more than ${formatMegabytes(limits.maxTotalBytes)}, the most accepted`);
       }
     }
     const files: ZipFileEntry[] = [];
@@ -75,8 +73,8 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
     zip.on('error', (error: Error) =>
       reject(
         /path/.test(error.message)
-          ? refuse(`The archive has an unsafe path (${error.message}); it was not unpacked`)
-          : badRequest(`The archive is damaged: ${error.message}`),
+          ? archiveRefused(`The archive has an unsafe path (${error.message}); it was not unpacked`)
+          : invalidArchive(`The archive is damaged: ${error.message}`),
       ),
     );
     zip.readEntry();
@@ -90,7 +88,7 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   } catch (error) {
-    throw badRequest(`The archive entry ${entry.fileName} cannot be read: ${(error as Error).message}`);
+    throw invalidArchive(`The archive entry ${entry.fileName} cannot be read: ${(error as Error).message}`);
   }
 }
 

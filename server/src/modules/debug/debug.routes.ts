@@ -10,7 +10,7 @@ import {
   pingResponseSchema,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { notAuthenticated } from './debug.errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readConversation } from '../chat/chat.service.ts';
 import { findUser } from '../users/users.repository.ts';
@@ -38,7 +38,7 @@ export function registerDebugRoutes(app: FastifyInstance, deps: AppDeps) {
   typed.get('/api/session', { schema: { response: { 200: debugSessionResponseSchema, ...errors } } }, async (request) => {
     const caller = await identifyCaller(request, deps.tokens);
     const user = caller?.kind === 'user' ? await findUser(deps.db, caller.id) : null;
-    if (!user) throw unauthorized('Not authenticated');
+    if (!user) throw notAuthenticated();
     return {
       user: {
         id: user.id,

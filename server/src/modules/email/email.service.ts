@@ -5,7 +5,7 @@ import type { OutboxEmail, OutboxEntry, OutboxResponse } from '@unstuck/contract
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import { eventKey, planEmails, type EmailEvent } from './email.events.ts';
 import {
   ensurePreference,
@@ -146,8 +146,7 @@ const UNSUBSCRIBE_ID = /^[A-Za-z0-9_-]{43}$/;
  * @throws AppError 404 for an unknown or malformed id.
  */
 export async function checkUnsubscribeLink(db: Db, unsubscribeId: string): Promise<void> {
-  if (!UNSUBSCRIBE_ID.test(unsubscribeId) || !(await unsubscribeIdExists(db, unsubscribeId)))
-    throw notFound('This unsubscribe link is not valid');
+  if (!UNSUBSCRIBE_ID.test(unsubscribeId) || !(await unsubscribeIdExists(db, unsubscribeId))) throw unsubscribeLinkInvalid();
 }
 
 /**
@@ -157,7 +156,7 @@ export async function checkUnsubscribeLink(db: Db, unsubscribeId: string): Promi
  */
 export async function unsubscribe(deps: { db: Db; clock: Clock }, unsubscribeId: string): Promise<void> {
   if (!UNSUBSCRIBE_ID.test(unsubscribeId) || !(await turnOffByUnsubscribeId(deps.db, unsubscribeId, deps.clock.now()))) {
-    throw notFound('This unsubscribe link is not valid');
+    throw unsubscribeLinkInvalid();
   }
 }
 
@@ -195,7 +194,7 @@ export async function listOutbox(
  */
 export async function readOutboxEmail(deps: { db: Db; config: Pick<Config, 'MAIL_FROM'> }, id: number): Promise<OutboxEmail> {
   const email = await findEmail(deps.db, id);
-  if (!email) throw notFound('Email not found');
+  if (!email) throw emailNotFound();
   const from = fromAddress(deps.config.MAIL_FROM);
   return {
     ...toOutboxEntry(email),

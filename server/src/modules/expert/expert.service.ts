@@ -1,6 +1,5 @@
 import { displayName, type ExpertTask, type Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
 import { peopleOf, toStaffMessageView } from '../chat/message-view.ts';
@@ -17,6 +16,7 @@ import {
   type TaskRow,
   type TaskWithPeople,
 } from '../tasks/tasks.repository.ts';
+import { taskDone, taskHeldByOther, taskNotInProgress, taskNotInQueue, taskNotTaken, taskTakenByOther } from './expert.errors.ts';
 
 // The hand-off to a human expert (issue #8, beyond the spec): an accepted proposal reaches the
 // experts' queue; one takes the task (IN_PROGRESS), replies in the customer's conversation under
@@ -51,7 +51,7 @@ const inQueue = (task: TaskRow) => (EXPERT_STATUSES as readonly string[]).includ
 /** @throws AppError 404 when the task is unknown or not (yet) handed to the experts. */
 async function findQueuedTask(db: ExpertDeps['db'], taskId: string): Promise<TaskWithPeople> {
   const found = await findTaskWithPeople(db, taskId);
-  if (!found || !inQueue(found.task)) throw notFound('Task not found in the expert queue');
+  if (!found || !inQueue(found.task)) throw taskNotInQueue();
   return found;
 }
 
@@ -60,12 +60,12 @@ async function findQueuedTask(db: ExpertDeps['db'], taskId: string): Promise<Tas
  * @throws AppError 409 unassigned ("take it first") or done, 403 held by someone else.
  */
 function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
-  if (found.task.status === 'DONE') throw conflict('This task is done');
-  if (!found.task.assigneeId) throw conflict('Take this task before working on it');
+  if (found.task.status === 'DONE') throw taskDone();
+  if (!found.task.assigneeId) throw taskNotTaken();
   if (found.task.assigneeId !== member.id) {
-    throw forbidden(`This task was taken by ${found.assignee ? personName(found.assignee) : 'another expert'}`);
+    throw taskHeldByOther(found.assignee ? personName(found.assignee) : null);
   }
-  throw conflict('This task is not in progress');
+  throw taskNotInProgress();
 }
 
 /** `GET /api/expert/tasks`: accepted, in-progress and done tasks, the earliest accepted first. */
@@ -93,8 +93,8 @@ export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: st
     const found = await findQueuedTask(tx, taskId);
     const taken = await assignTask(tx, taskId, member.id, now);
     if (!taken) {
-      if (found.task.status === 'DONE') throw conflict('This task is done');
-      throw conflict(`This task was taken by ${found.assignee ? personName(found.assignee) : 'another expert'}`);
+      if (found.task.status === 'DONE') throw taskDone();
+      throw taskTakenByOther(found.assignee ? personName(found.assignee) : null);
     }
     if (found.task.assigneeId !== member.id) {
       await recordAudit(tx, actorOf(member), { action: 'task.take', targetType: 'task', targetId: taskId }, now);

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../../app-deps.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { agentKeyFromBrowser, agentKeyRequired } from './external-agents.errors.ts';
 import { isAgentKeyShaped, verifyAgentApiKey, type VerifiedAgent } from '../api-keys/api-keys.service.ts';
 
 /**
@@ -23,7 +23,7 @@ export function agentKeyOf(headers: IncomingHttpHeaders): string | null {
  */
 export function refuseBrowserAgentKey(headers: IncomingHttpHeaders): void {
   if (headers.origin !== undefined || headers['sec-fetch-site'] !== undefined) {
-    throw forbidden('Agent keys are not accepted from a browser. Sign in and send the job with your session instead.');
+    throw agentKeyFromBrowser();
   }
 }
 
@@ -33,6 +33,6 @@ export function refuseBrowserAgentKey(headers: IncomingHttpHeaders): void {
  */
 export async function authenticateAgent(deps: Pick<AppDeps, 'db' | 'clock'>, key: string | null): Promise<VerifiedAgent> {
   const agent = key ? await verifyAgentApiKey(deps, key) : null;
-  if (!agent) throw unauthorized('A valid agent API key is required (X-Agent-Key or Authorization: Bearer)');
+  if (!agent) throw agentKeyRequired();
   return agent;
 }

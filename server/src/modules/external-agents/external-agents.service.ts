@@ -6,23 +6,31 @@ import {
   type UpdateAgentTaskInput,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { storeAgentReply } from '../agent/agent.service.ts';
 import { findPendingTurn } from '../agent/pending-turn.ts';
 import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.repository.ts';
 import { isAgentId } from '../chat/message-view.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.repository.ts';
 import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
+import {
+  conversationNotNamed,
+  notAnAgentId,
+  nothingToUpdate,
+  proposalAlreadyWithExperts,
+  recipientNotOwner,
+  taskWithExperts,
+  turnAnsweredMeanwhile,
+} from './external-agents.errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal. */
 const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake']);
-
-const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 /**
  * Runs one call of an external agent (an MCP tool or the agent REST call) and writes it to the
@@ -122,7 +130,7 @@ export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input
   const conversationId = await resolveConversation(deps, agent, input);
   const { conversation, task } = await addressedTask(deps, agent, conversationId);
   if (input.recipientId && input.recipientId !== (await publicIdOf(deps.db, conversation.ownerId))) {
-    throw badRequest('recipientId must be the id of the person who owns the conversation');
+    throw recipientNotOwner();
   }
   const metadata = Object.fromEntries(Object.entries(input.metadata).filter(([key]) => !RESERVED_METADATA.has(key))) as MessageMetadata;
   return storeReply(deps, agent, task, input.content, metadata, false);
@@ -140,8 +148,7 @@ export async function sendProposalAsAgent(
   input: { conversationId: string; content: string },
 ): Promise<PostMessageResponse> {
   const { task } = await addressedTask(deps, agent, input.conversationId);
-  if ((EXPERT_STATUSES as readonly string[]).includes(task.status))
-    throw conflict('The proposal is already accepted; the work is with the experts');
+  if ((EXPERT_STATUSES as readonly string[]).includes(task.status)) throw proposalAlreadyWithExperts();
   return storeReply(deps, agent, task, input.content, {}, true);
 }
 
@@ -152,10 +159,10 @@ export async function sendProposalAsAgent(
 export async function updateTaskAsAgent(deps: Deps, agent: VerifiedAgent, input: UpdateAgentTaskInput) {
   const { conversationId, ...fields } = input;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) throw badRequest('Give at least one of diagnosis, clarifiedScope, jobSummaryForEngineer, status');
+  if (Object.keys(changes).length === 0) throw nothingToUpdate();
   const { task } = await addressedTask(deps, agent, conversationId);
   const updated = await updateTaskBrief(deps.db, task.id, changes);
-  if (!updated) throw conflict('The task is with the experts and can no longer be changed by an agent');
+  if (!updated) throw taskWithExperts();
   return briefOf(updated);
 }
 
@@ -168,7 +175,7 @@ async function storeReply(
   proposal: boolean,
 ): Promise<PostMessageResponse> {
   // Readers tell an agent's message by its sender id (spec §3 senderType).
-  if (!isAgentId(agent.agentId)) throw forbidden('Only agents whose id starts with "agent-" can write into a conversation');
+  if (!isAgentId(agent.agentId)) throw notAnAgentId();
   const id = await deps.db.transaction(async (tx) => {
     const pending = findPendingTurn(await listConversationMessages(tx, task.conversationId), task);
     return storeAgentReply(
@@ -187,7 +194,7 @@ async function storeReply(
       deps.clock.now(),
     );
   });
-  if (!id) throw conflict('This message was answered meanwhile; read the conversation again');
+  if (!id) throw turnAnsweredMeanwhile();
   return { id, conversation_id: task.conversationId, task_id: task.id };
 }
 
@@ -199,13 +206,13 @@ async function resolveConversation(deps: Deps, agent: VerifiedAgent, input: Agen
     const [latest] = await listAgentConversations(deps.db, agent.agentId, { ownerId, limit: 1 });
     if (latest) return latest.id;
   }
-  throw badRequest('Name the conversation (conversationId), or a recipientId with a conversation addressed to this agent');
+  throw conversationNotNamed();
 }
 
 async function addressedTask(deps: Deps, agent: VerifiedAgent, conversationId: string) {
   const conversation = await findAgentConversation(deps.db, conversationId, agent.agentId).catch(() => null);
   const task = conversation ? await findTaskOfConversation(deps.db, conversationId) : null;
-  if (!conversation || !task) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!conversation || !task) throw conversationNotFound();
   return { conversation, task };
 }
 

@@ -7,15 +7,18 @@ import { errorResponseSchema, fileUploadJsonSchema, fileUploadResponseSchema, LI
 import type { AppDeps } from '../../app-deps.ts';
 import type { files } from '../../db/schema.ts';
 import { countClientUse, countUploadBytes } from '../../lib/client-limits.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
+import { guestSessionSpent } from '../auth/auth.errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { findUser, lockCallerRow } from '../users/users.repository.ts';
 import { discardReceived, isFileParticipant, readFile, recordFile } from './files.service.ts';
 import { readMultipart } from './multipart-body.ts';
-import { fileTooLarge, receiveFile, type ReceivedFile } from './received-file.ts';
+import { fileLinkRefused, fileNotFound, fileTooLarge, invalidDataUrl, missingFilePart } from './files.errors.ts';
+import { receiveFile, type ReceivedFile } from './received-file.ts';
 
 // Types a browser shows without running anything (issue #6 item 10). Everything else, SVG and
 // HTML included, is downloaded as bytes.
@@ -56,7 +59,7 @@ async function decodeDataUrl(content: string, fileName: string): Promise<Buffer>
   const base64 = comma !== -1 && /;base64$/i.test(content.slice(0, comma));
   if ((base64 ? Math.floor((payload * 3) / 4) - 2 : payload / 3) > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
   const answer = await fetch(content).catch(() => null);
-  if (!answer?.ok) throw badRequest('content must be a data URL (data:<type>;base64,<bytes>)');
+  if (!answer?.ok) throw invalidDataUrl();
   const data = Buffer.from(await answer.arrayBuffer());
   if (data.length > LIMITS.attachmentBytes) throw fileTooLarge(fileName);
   return data;
@@ -93,18 +96,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       const secondsLeft = deps.fileUrls.check(id, expires, signature);
       if (secondsLeft !== null) {
         const found = await readFile(deps, id);
-        if (!found) throw notFound('File not found');
+        if (!found) throw fileNotFound();
         return sendStoredFile(reply, found.record, found.data, `private, max-age=${secondsLeft}`);
       }
       const caller = await identifyCaller(request, deps.tokens);
       if (!caller) {
-        throw forbidden(
-          signature ? 'This file link has expired; open the file again from its conversation' : 'This file link is not valid',
-        );
+        throw fileLinkRefused(Boolean(signature));
       }
       const found = await readFile(deps, id);
       // Unknown and not-yours look alike: a file's existence is not told to others.
-      if (!found || !(await isFileParticipant(deps.db, found.record, caller.id))) throw notFound('File not found');
+      if (!found || !(await isFileParticipant(deps.db, found.record, caller.id))) throw fileNotFound();
       return sendStoredFile(reply, found.record, found.data, 'private, no-cache');
     },
   );
@@ -139,9 +140,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       try {
         stored = await deps.db.transaction(async (tx) => {
           const { mergedIntoUserId } = await lockCallerRow(tx, caller);
-          if (caller.kind === 'guest' && mergedIntoUserId) throw unauthorized('Authentication required');
+          if (caller.kind === 'guest' && mergedIntoUserId) throw guestSessionSpent();
           if (conversationId) {
-            if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw notFound('Conversation not found');
+            if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw conversationNotFound();
             // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
             await analyseAttachedCode(tx, deps, conversationId, file);
           }
@@ -176,7 +177,7 @@ async function receiveMultipartUpload(request: FastifyRequest, deps: AppDeps) {
   const [part] = parts;
   if (!parsed.success || !part) {
     await discardReceived(deps.storage, parts);
-    throw badRequest(parsed.success ? 'Send the file in a multipart part named "file"' : firstIssue(parsed.error));
+    throw parsed.success ? missingFilePart() : badRequest(firstIssue(parsed.error));
   }
   return { file: { ...part, fileName: parsed.data.fileName || part.fileName }, conversationId: parsed.data.conversationId };
 }

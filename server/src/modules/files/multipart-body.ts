@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@unstuck/contract';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { rejectNulCharacters } from '../../lib/nul-characters.ts';
 import { discardReceived } from './files.service.ts';
-import { fileTooLarge, receiveFile, type ReceivedFile } from './received-file.ts';
+import { fileTooLarge, tooManyFiles, unexpectedFileField, unreadableMultipart } from './files.errors.ts';
+import { receiveFile, type ReceivedFile } from './received-file.ts';
 import type { FileStorage } from './storage.ts';
 
 /** What {@link readMultipart} does with the files of a body. */
@@ -22,7 +23,7 @@ export interface MultipartFiles {
  * On any failure the files received so far are removed from storage and the rest of the body is
  * drained unread, so a refused request leaves nothing behind and the client still gets its answer.
  * @throws AppError 400 for another file field, too many files, a NUL character or a malformed or
- *   cut-short body, 413 for a file over LIMITS.attachmentBytes; what `onFile` throws; a storage failure as is.
+ *   cut-short body, 413 `file_too_large` for a file over LIMITS.attachmentBytes; what `onFile` throws; a storage failure as is.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -44,7 +45,7 @@ export async function readMultipart(
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"; use "file"`);
+      if (part.fieldname !== 'file') throw unexpectedFileField(part.fieldname);
       rejectNulCharacters(part.filename, 'file name');
       const file = await receiveFile(storage, part.file, part.filename);
       files.push(file);
@@ -63,9 +64,9 @@ export async function readMultipart(
 /** The form parser's failures as the client's errors, in the person's words. */
 function formError(error: unknown, maxFiles: number): Error {
   const { code, part } = error as { code?: string; part?: { filename?: string } };
-  if (code === 'FST_FILES_LIMIT') return badRequest(maxFiles === 1 ? 'Send one file per upload' : `At most ${maxFiles} files per message`);
+  if (code === 'FST_FILES_LIMIT') return tooManyFiles(maxFiles);
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(part?.filename);
   if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error as Error;
   // busboy's own errors ("Boundary not found", "Unexpected end of form"): a malformed or cut-short body.
-  return badRequest(`The multipart/form-data body could not be read: ${(error as Error).message}`);
+  return unreadableMultipart((error as Error).message);
 }

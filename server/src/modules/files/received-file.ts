@@ -5,14 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import isSvg from 'is-svg';
 import { LIMITS } from '@unstuck/contract';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { fileTooLarge, fileCutShort } from './files.errors.ts';
 import type { FileStorage } from './storage.ts';
-
-const MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
-
-/** 413 for a file over the 10 MB limit per file; nothing of the request is stored. */
-export const fileTooLarge = (fileName?: string) =>
-  new AppError(413, `${fileName ? `"${fileName}"` : 'The file'} is larger than the ${MEGABYTES} MB limit for one file`);
 
 /**
  * The first characters of a plain-text file that are kept: enough for every use of the text (the
@@ -166,7 +160,7 @@ export async function receiveFile(
   const failure = fed.status === 'rejected' ? fed : stored.status === 'rejected' ? stored : null;
   if (failure) {
     if (stored.status === 'fulfilled' && storage && storageKey) await storage.delete(storageKey);
-    if (sourceFailure) throw badRequest(`"${fileName}" could not be read to its end: ${(sourceFailure as Error).message}`);
+    if (sourceFailure) throw fileCutShort(fileName, (sourceFailure as Error).message);
     throw failure.reason;
   }
   return { fileName, storageKey, ...(await inspector.result()) };

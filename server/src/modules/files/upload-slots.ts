@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { tooManyUploads } from './files.errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,11 +43,7 @@ export function registerUploadSlots(app: FastifyInstance, max: number): void {
     if (length !== undefined && Number(length) <= SMALL_BODY_BYTES) return done();
     const cost = request.headers['content-type']?.startsWith('application/json') ? Math.min(JSON_BODY_SLOTS, max) : 1;
     if (taken + cost > max) {
-      return done(
-        new AppError(503, 'The server is receiving too many uploads right now. Please try again in a few seconds.', {
-          'retry-after': String(RETRY_AFTER_SECONDS),
-        }),
-      );
+      return done(tooManyUploads(RETRY_AFTER_SECONDS));
     }
     taken += cost;
     reply.raw.once('close', () => {

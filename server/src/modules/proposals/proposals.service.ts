@@ -1,9 +1,9 @@
 import type { ProposalActionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { setMessageProposalStatus } from '../chat/chat.repository.ts';
 import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.repository.ts';
+import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './proposals.errors.ts';
 
 type ProposalAction = 'accept' | 'modify';
 
@@ -28,11 +28,11 @@ export async function actOnProposal(
     const row = await lockTaskOfProposal(tx, messageId, caller.id);
     // Only a message the agent sent as a proposal can be acted on; anything else (a question, the
     // person's own message) is not a proposal at all, so 404 rather than "replaced" (issue #6 item 14).
-    if (!row || row.metadata.kind !== 'proposal' || row.task.proposalMessageId === null) throw notFound('Proposal not found');
-    if (row.task.proposalMessageId !== messageId) throw conflict('This proposal was replaced by a newer one');
+    if (!row || row.metadata.kind !== 'proposal' || row.task.proposalMessageId === null) throw proposalNotFound();
+    if (row.task.proposalMessageId !== messageId) throw proposalReplaced();
     const current = row.task;
     if (action === 'modify' && current.proposalStatus === 'accepted') {
-      throw conflict('This proposal is already accepted');
+      throw proposalAlreadyAccepted();
     }
     const changes =
       action === 'accept'

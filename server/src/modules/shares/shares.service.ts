@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  SHARE_ERROR_TEXT,
   type AccessRequest,
   type AccessRequestBody,
   type CreateShareResponse,
@@ -11,11 +10,12 @@ import {
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { listConversationMessages } from '../chat/chat.repository.ts';
 import { toMessageView } from '../chat/message-view.ts';
+import { fileNotFound } from '../files/files.errors.ts';
+import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
 import { publicIdOf } from '../users/participant-ids.ts';
 import {
@@ -27,6 +27,14 @@ import {
   revokeShare,
   type ShareRow,
 } from './shares.repository.ts';
+import {
+  shareLinkExpired,
+  shareLinkNotFound,
+  shareLinkRevoked,
+  sharedTaskNotFound,
+  tooManyAccessRequests,
+  tooManyWrongShareLinks,
+} from './shares.errors.ts';
 import { readSharedFile, shareScopedFiles } from './shared-files.ts';
 
 type ShareDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -77,7 +85,7 @@ export async function createShareLink(
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.expiryHours * HOUR_MS);
   const share = await deps.db.transaction(async (tx) => {
-    if (!(await findTask(tx, input.taskId))) throw notFound('Task not found');
+    if (!(await findTask(tx, input.taskId))) throw taskNotFound();
     const stored = await insertShare(tx, {
       taskId: input.taskId,
       tokenHash: hashToken(token),
@@ -113,7 +121,7 @@ export async function createShareLink(
  * @throws AppError 404 for an unknown task.
  */
 export async function listShareLinks(deps: ShareDeps, taskId: string): Promise<ShareLink[]> {
-  if (!(await findTask(deps.db, taskId))) throw notFound('Task not found');
+  if (!(await findTask(deps.db, taskId))) throw taskNotFound();
   const now = deps.clock.now();
   return (await listSharesOfTask(deps.db, taskId)).map((share) => toShareLink(share, now));
 }
@@ -126,7 +134,7 @@ export async function revokeShareLink(deps: ShareDeps, actor: AuditActor, shareI
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const share = await revokeShare(tx, shareId, now);
-    if (!share) throw notFound('Share link not found');
+    if (!share) throw shareLinkNotFound();
     await recordAudit(tx, actor, { action: 'share_link.revoke', targetType: 'task', targetId: share.taskId, details: { shareId } }, now);
     return toShareLink(share, now);
   });
@@ -144,26 +152,27 @@ async function findShare(deps: ShareDeps, token: string, address: string): Promi
   const key = `share-miss:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`;
   const failures = await readCount(deps.db, key);
   if (failures && failures.count >= deps.config.SHARE_LINK_FAILURE_LIMIT) {
-    throw tooManyRequests('Too many invalid share links from your address. Please wait and try again.', failures.ttlMs);
+    throw tooManyWrongShareLinks(failures.ttlMs);
   }
   const share = TOKEN_PATTERN.test(token) ? await findShareByTokenHash(deps.db, hashToken(token)) : null;
   const task = share ? await findTask(deps.db, share.taskId) : null;
   if (!share || !task) {
     await countHit(deps.db, key, FAILURE_WINDOW_MS);
-    throw notFound(SHARE_ERROR_TEXT.notFound);
+    throw sharedTaskNotFound();
   }
   return { share, task };
 }
 
 /**
  * Finds a share link that may be used now.
- * @throws AppError 404 unknown or malformed, 403 revoked ("no longer active"), 410 expired (spec §4, §8), 429 blocked address.
+ * @throws AppError 404 unknown or malformed, 403 `share_link_revoked` ("no longer active"), 410 `share_link_expired`
+ *   (spec §4, §8), 429 blocked address.
  */
 async function findUsableShare(deps: ShareDeps, token: string, address: string) {
   const found = await findShare(deps, token, address);
   const state = stateOf(found.share, deps.clock.now());
-  if (state === 'revoked') throw forbidden(SHARE_ERROR_TEXT.inactive);
-  if (state === 'expired') throw new AppError(410, SHARE_ERROR_TEXT.expired);
+  if (state === 'revoked') throw shareLinkRevoked();
+  if (state === 'expired') throw shareLinkExpired();
   return found;
 }
 
@@ -225,7 +234,7 @@ export async function openSharedTask(deps: ShareDeps, token: string, address: st
 export async function openSharedFile(deps: ShareDeps & Pick<AppDeps, 'storage'>, token: string, index: number, address: string) {
   const { task } = await findUsableShare(deps, token, address);
   const file = await readSharedFile(deps, task.conversationId, index);
-  if (!file) throw notFound('File not found');
+  if (!file) throw fileNotFound();
   return file;
 }
 
@@ -248,7 +257,7 @@ export async function requestShareAccess(
     ACCESS_REQUEST_WINDOW_MS,
   );
   if (sent.count > deps.config.ACCESS_REQUEST_LIMIT) {
-    throw tooManyRequests('Too many access requests from your address. Please try again later.', sent.ttlMs);
+    throw tooManyAccessRequests(sent.ttlMs);
   }
   await deps.db.transaction(async (tx) => {
     const id = await insertAccessRequest(tx, { shareId: share.id, ...body, createdAt: deps.clock.now() });

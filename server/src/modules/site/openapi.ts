@@ -17,7 +17,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
         title: `${deps.config.PRODUCT_NAME} API`,
         version: '2',
         description:
-          'The REST API the web app uses. Callers identify themselves with `Authorization: Bearer <token>` (signed-in people and admins) or `x-guest-session-id: guest-…` (guests); error answers are `{ detail }`.',
+          'The REST API the web app uses. Callers identify themselves with `Authorization: Bearer <token>` (signed-in people and admins) or `x-guest-session-id: guest-…` (guests); error answers are `{ code, detail }` (`code` from a fixed list clients branch on, `detail` the text to show).',
       },
       components: {
         securitySchemes: {

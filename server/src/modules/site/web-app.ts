@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
@@ -14,7 +15,7 @@ export const cacheControlFor = (filePath: string) => (HASHED_ASSET.test(filePath
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
  * accepts them (made at build time by scripts/compress-web.mjs), and index.html for every other page
  * path (spec §2: the app's router owns them). API, MCP tool and asset paths that match nothing
- * answer a JSON 404, never the app's page (a client must not think it connected).
+ * answer a JSON 404 `not_found`, never the app's page (a client must not think it connected).
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const hasWeb = existsSync(path.join(WEB_DIST, 'index.html'));
@@ -34,6 +35,6 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     // Paths with a file extension are assets: a missing one is a 404, not the app's page.
     const isPage = request.method === 'GET' && !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && hasWeb) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ detail: `Not found: ${request.method} ${pathname}` });
+    return reply.code(404).send(errorBody('not_found', `Not found: ${request.method} ${pathname}`));
   });
 }

@@ -1,7 +1,7 @@
 import { availabilitySchema, type profileUpdateSchema, type Profile, type ProfileResponse } from '@unstuck/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notYourProfile, userNotFound } from './users.errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { readEmailNotifications, setEmailNotifications } from '../email/email.service.ts';
 import { findUser, updateProfile, type UserRow } from './users.repository.ts';
@@ -32,7 +32,7 @@ function toProfile(user: UserRow, emailNotifications: boolean): Profile {
  */
 export async function readProfile(deps: Pick<AppDeps, 'db'>, caller: SignedIn): Promise<ProfileResponse> {
   const user = await findUser(deps.db, caller.id);
-  if (!user || user.isGuest) throw notFound('User not found');
+  if (!user || user.isGuest) throw userNotFound();
   return { status: 'success', profile: toProfile(user, await readEmailNotifications(deps.db, user.id)) };
 }
 
@@ -48,9 +48,9 @@ export async function saveProfile(
   caller: SignedIn,
   input: z.output<typeof profileUpdateSchema>,
 ): Promise<ProfileResponse> {
-  if (input.id !== undefined && input.id !== caller.id) throw forbidden('You can only update your own profile');
+  if (input.id !== undefined && input.id !== caller.id) throw notYourProfile();
   const current = await findUser(deps.db, caller.id);
-  if (!current || current.isGuest) throw notFound('User not found');
+  if (!current || current.isGuest) throw userNotFound();
   const sameEmail = current.email?.toLowerCase() === input.email.toLowerCase();
   const providerVerified =
     current.identityClaims?.email_verified === true && current.identityClaims.email?.toLowerCase() === input.email.toLowerCase();
@@ -68,7 +68,7 @@ export async function saveProfile(
       },
       deps.clock.now(),
     );
-    if (!saved) throw notFound('User not found');
+    if (!saved) throw userNotFound();
     if (input.emailNotifications !== undefined)
       await setEmailNotifications({ db: tx, clock: deps.clock }, caller.id, input.emailNotifications);
     return { status: 'success', profile: toProfile(saved, await readEmailNotifications(tx, caller.id)) };

@@ -5,7 +5,7 @@ import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users, type IdentityClaims } from '../../db/schema.ts';
 import type { Caller } from '../auth/caller.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { accountGone } from './users.errors.ts';
 
 /**
  * Locks the caller's users row until the transaction ends, so that two sends of one caller are
@@ -32,7 +32,7 @@ export async function lockCallerRow(tx: Db, caller: Caller): Promise<{ mergedInt
           .from(users)
           .where(eq(users.id, caller.id))
           .for('update');
-  if (!row) throw unauthorized('This account no longer exists; sign in again');
+  if (!row) throw accountGone();
   return { mergedIntoUserId: row.mergedIntoUserId, created: row.created === true };
 }
 

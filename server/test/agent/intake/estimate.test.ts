@@ -9,7 +9,7 @@ const hoursOf = (...messages: string[]) => estimateWork(extractFacts(messages, [
 describe('estimate', () => {
   it('sizes a request by its type: a bug in hours, an upgrade or a new product in weeks', () => {
     const bug = hoursOf('My login form throws a TypeError when I submit');
-    const feature = hoursOf('Add CSV export to the reports page of my Django app');
+    const feature = hoursOf('Add role-based permissions to the reports page of my Django app');
     const app = hoursOf('Build an MVP of a marketplace for dog walkers with payments and sign-in');
     expect(bug.hoursHigh).toBeLessThanOrEqual(16);
     expect(feature.hoursLow).toBeGreaterThan(bug.hoursLow);
@@ -47,6 +47,50 @@ describe('estimate', () => {
     expect(leak.hoursLow).toBeGreaterThan(zap.hoursLow);
   });
 
+  it('sizes well-known small jobs as an experienced engineer books them, whatever their type', () => {
+    const domain = hoursOf('Point our Porkbun domain at the Netlify site and make www redirect to it');
+    expect(domain.hoursHigh).toBeLessThanOrEqual(4);
+    const email = hoursOf('Set up SPF, DKIM and DMARC for our domain so our emails stop landing in spam');
+    expect(email.hoursHigh).toBeLessThanOrEqual(6);
+    const bot = hoursOf('Build a Discord bot that tells our channel when a new release is tagged');
+    expect(bot.hoursLow).toBeGreaterThanOrEqual(3);
+    expect(bot.hoursHigh).toBeLessThanOrEqual(12);
+    const query = hoursOf('One Postgres query behind our invoices page takes 12 seconds; make it faster');
+    expect(query.hoursHigh).toBeLessThanOrEqual(12);
+    const ci = hoursOf('Set up GitHub Actions to run our Jest tests on every pull request');
+    expect(ci.hoursHigh).toBeLessThanOrEqual(12);
+  });
+
+  it('sizes a data pipeline into a warehouse in days, growing with its sources', () => {
+    const one = hoursOf('Sync Pipedrive deals into Snowflake every night and build two Tableau dashboards');
+    const two = hoursOf('Sync Pipedrive deals and Stripe charges into Snowflake every night and build two Tableau dashboards');
+    expect(one.hoursLow).toBeGreaterThanOrEqual(14);
+    expect(one.hoursHigh).toBeLessThanOrEqual(60);
+    expect(two.hoursHigh).toBeGreaterThan(one.hoursHigh);
+  });
+
+  it('needs fewer hours on a no-code platform than in code', () => {
+    const coded = hoursOf('Add a PayPal checkout to our React Native app');
+    const noCode = hoursOf('Add a PayPal checkout to our FlutterFlow app');
+    expect(noCode.hoursHigh).toBeLessThan(coded.hoursHigh);
+  });
+
+  it('sizes with the code analysis: more code, a wider range; tests and reviews by its lines', () => {
+    const withCode = (request: string, lines: number) =>
+      estimateWork(
+        extractFacts([request], ['code.zip'], { file_count: Math.ceil(lines / 40), line_count: lines, main_languages: ['TypeScript'] }),
+        NO_CHANGE,
+        RATES,
+      );
+    const bug = 'Our NestJS API returns "QueryFailedError: deadlock detected" when two invoices are paid at once';
+    const small = withCode(bug, 3_000);
+    const large = withCode(bug, 90_000);
+    expect(large.hoursHigh - large.hoursLow).toBeGreaterThan(small.hoursHigh - small.hoursLow);
+    expect(large.hoursHigh / large.hoursLow).toBeGreaterThan(small.hoursHigh / small.hoursLow);
+    const tests = 'Please write unit tests for our NestJS API';
+    expect(withCode(tests, 30_000).hoursLow).toBeGreaterThan(withCode(tests, 3_000).hoursHigh);
+  });
+
   it('prices the hours at the configured hourly rate', () => {
     const estimate = estimateWork(extractFacts(['Add a CSV export to my Django admin'], []), NO_CHANGE, {
       hourlyRate: 95,
@@ -58,7 +102,7 @@ describe('estimate', () => {
   });
 
   it('makes revisions smaller or larger but never leaves the type bounds', () => {
-    const facts = extractFacts(['Add a dark mode toggle to my React settings page'], []);
+    const facts = extractFacts(['Add role-based access to the settings page of my React app'], []);
     const base = estimateWork(facts, NO_CHANGE, RATES);
     const smaller = estimateWork(facts, { ...NO_CHANGE, scale: 0.5 }, RATES);
     const bigger = estimateWork(facts, { ...NO_CHANGE, addedItems: 100 }, RATES);
@@ -68,7 +112,7 @@ describe('estimate', () => {
   });
 
   it('compares the budget with the range and caps the upper end only when asked to fit it', () => {
-    const facts = extractFacts(['Add a dark mode toggle to my React settings page, budget $1,200'], []);
+    const facts = extractFacts(['Add role-based access to the settings page of my React app, budget $1,200'], []);
     const shown = estimateWork(facts, NO_CHANGE, RATES);
     expect(shown).toMatchObject({ budgetFit: 'inside', budgetHours: 15 });
     const fitted = estimateWork(facts, { ...NO_CHANGE, fitToBudget: true }, RATES);
@@ -76,9 +120,9 @@ describe('estimate', () => {
   });
 
   it('does not compare a budget in another currency or an hourly rate', () => {
-    const euros = extractFacts(['Add a dark mode toggle to my React settings page, budget €300'], []);
+    const euros = extractFacts(['Add role-based access to the settings page of my React app, budget €300'], []);
     expect(estimateWork(euros, NO_CHANGE, RATES).budgetFit).toBeNull();
-    const rate = extractFacts(['Add a dark mode toggle to my React settings page, I pay $40/hour'], []);
+    const rate = extractFacts(['Add role-based access to the settings page of my React app, I pay $40/hour'], []);
     expect(estimateWork(rate, NO_CHANGE, RATES).budgetFit).toBeNull();
   });
 

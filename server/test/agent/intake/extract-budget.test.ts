@@ -10,6 +10,7 @@ describe('budget extraction', () => {
     ['£750 max', '£750', 750, 'GBP'],
     ['about 300 dollars', '300 dollars', 300, 'USD'],
     ['$1.5k would be ideal', '$1.5k', 1500, 'USD'],
+    ['we have 2k for this', '2k', 2000, null],
   ])('reads %j as %s', (message, text, amount, currency) => {
     expect(extractBudgetFromMessage(message)).toEqual({ text, amount, currency, hourly: false });
   });
@@ -27,6 +28,7 @@ describe('budget extraction', () => {
     expect(extractBudgetFromMessage('My Next.js app returns 500 on every API route')).toBeNull();
     expect(extractBudgetFromMessage('we have 300 users and 12 pages')).toBeNull();
     expect(extractBudgetFromMessage('I can spend 10 hours a week on testing')).toBeNull();
+    expect(extractBudgetFromMessage('We have 2k users and it crashes')).toBeNull();
   });
 
   it('records an open budget without an amount', () => {

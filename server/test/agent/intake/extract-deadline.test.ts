@@ -9,6 +9,10 @@ describe('deadline extraction', () => {
     ['deadline is March 15, budget $400', 'March 15'],
     ['it has to be ready before the end of the month', 'before the end of the month'],
     ['in 3 days if possible', 'in 3 days'],
+    ['I need it live by the 15th', 'by the 15th'],
+    ['It must be done by end of Q2', 'by end of Q2'],
+    ['today, $200', 'today'],
+    ['we need it done today', 'today'],
   ])('keeps the phrase of %j', (message, text) => {
     expect(extractDeadlineFromMessage(message)).toEqual({ text, urgent: false });
   });
@@ -29,6 +33,8 @@ describe('deadline extraction', () => {
     expect(extractDeadlineFromMessage('at 5 users it crashes')).toBeNull();
     expect(extractDeadlineFromMessage('the import takes 2 hours')).toBeNull();
     expect(extractDeadlineFromMessage('I need to fix what broke on Monday')).toBeNull();
+    expect(extractDeadlineFromMessage('It has email login today with Passport')).toBeNull();
+    expect(extractDeadlineFromMessage('It broke today after the deploy')).toBeNull();
   });
 
   it('takes the deadline of the latest message that states one', () => {

@@ -1,3 +1,4 @@
+import type { CodeAnalysis } from '@unstuck/contract';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from '../../../src/modules/agent/brain.ts';
 
 export const RATES = { hourlyRate: 80, currency: 'USD' };
@@ -24,6 +25,8 @@ export interface Step {
   attachments?: string[];
   /** Press "Let's modify it" before this step's message is sent (the brain is asked once without it). */
   pressModify?: boolean;
+  /** The task's code analysis is there from this step's answer on (it runs in the background and may land late). */
+  codeAnalysis?: CodeAnalysis;
 }
 
 /**
@@ -39,14 +42,23 @@ export async function converse(
 ): Promise<{ turns: AgentTurn[]; transcript: TranscriptEntry[] }> {
   const transcript: TranscriptEntry[] = [];
   const turns: AgentTurn[] = [];
+  let codeAnalysis: CodeAnalysis | null = null;
   const ask = async (modificationRequested: boolean): Promise<void> => {
     const messagesLeft = messageLimit - transcript.filter((e) => e.role === 'user').length;
-    const turn = await brain.nextTurn({ transcript: [...transcript], modificationRequested, rates, aiName: 'Max', messagesLeft });
+    const turn = await brain.nextTurn({
+      transcript: [...transcript],
+      modificationRequested,
+      rates,
+      aiName: 'Max',
+      messagesLeft,
+      codeAnalysis,
+    });
     turns.push(turn);
     transcript.push({ role: 'agent', content: turn.content, kind: turn.kind });
   };
   for (const raw of steps) {
-    const step = typeof raw === 'string' ? { user: raw } : raw;
+    const step: Step = typeof raw === 'string' ? { user: raw } : raw;
+    codeAnalysis = step.codeAnalysis ?? codeAnalysis;
     if (step.pressModify) await ask(true);
     transcript.push({ role: 'user', content: step.user, ...(step.attachments ? { attachmentNames: step.attachments } : {}) });
     await ask(false);

@@ -191,6 +191,36 @@ describe('the LLM brain', () => {
     expect(turn.content).toBe(questionAnswer.content);
   });
 
+  it('tells the model what the person already told or attached, so that it does not ask again', async () => {
+    server.reply({ json: questionAnswer });
+    const transcript: TranscriptEntry[] = [
+      {
+        role: 'user',
+        content: "It's on Replit: my Flask app logs users out after a minute. I need it fixed by Friday and can spend $250.",
+        attachmentNames: ['app.zip'],
+      },
+    ];
+
+    await brain().nextTurn(input(transcript, { codeAnalysis: { file_count: 12, line_count: 900, main_languages: ['Python', 'HTML'] } }));
+
+    const system = server.requests[0]?.body.messages[0]?.content;
+    expect(system).toContain('# What you already know (never ask for it again)');
+    expect(system).toContain('- Technologies named: Replit, Flask');
+    expect(system).toContain('- Where the code is: on Replit');
+    expect(system).toContain('- Code analysis: 12 files, 900 lines (Python, HTML)');
+    expect(system).toContain('- Deadline: by Friday');
+    expect(system).toContain('- Budget: $250');
+    expect(system).toContain('Attached code, or a code analysis, means the code is there: never ask where it is.');
+  });
+
+  it('tells the model of an attachment whose analysis is still running, and the usual hours of a known kind of job', async () => {
+    server.reply({ json: questionAnswer });
+    await brain().nextTurn(input([{ role: 'user', content: 'Point my custom domain at my Vercel app', attachmentNames: ['dns.png'] }]));
+    const system = server.requests[0]?.body.messages[0]?.content;
+    expect(system).toContain('- Attached: dns.png (an archive');
+    expect(system).toContain('- Kind of job: domain and DNS set-up, usually 1–3 hours');
+  });
+
   it('sends the system prompt, then the transcript with agent messages as assistant messages', async () => {
     server.reply({ json: questionAnswer });
     const transcript: TranscriptEntry[] = [

@@ -51,6 +51,41 @@ describe('technology recognition', () => {
     expect(stackOf('Our Bubble app and the Stripe checkout')).toEqual(['Bubble', 'Stripe']);
   });
 
+  it.each([
+    ['My Bubble app workflow double-charges customers via Stripe', ['Bubble', 'Stripe']],
+    ['Our Glide app stopped writing sign-ups to Google Sheets', ['Glide', 'Google Sheets']],
+    ['The FlutterFlow app crashes when users pay with PayPal', ['FlutterFlow', 'PayPal']],
+    ['We built an internal tool in Retool over our orders', ['Retool']],
+    ['Our Softr portal and the Adalo app share one Airtable base', ['Softr', 'Adalo', 'Airtable']],
+    ['Our Make scenario sends every invoice twice to Xero', ['Make', 'Xero']],
+    ['Paddle webhooks are not reaching our Webflow site', ['Paddle', 'Webflow']],
+    ['Braintree and Square POS payments land in our Lemon Squeezy store', ['Braintree', 'Square', 'Lemon Squeezy']],
+  ])('counts no-code platforms and payment providers as stack: %j', (text, stack) => {
+    expect(stackOf(text)).toEqual(stack);
+    expect(readTechnologies(text).aiTools).toEqual([]);
+  });
+
+  it.each([
+    ['Lovable made the front end, Bolt the landing page and v0 the dashboard', ['Lovable', 'Bolt', 'v0']],
+    ['I used Cursor and Windsurf, and GitHub Copilot for the tests', ['Cursor', 'Windsurf', 'GitHub Copilot']],
+    ['Replit Agent wrote most of it', ['Replit Agent']],
+    ['I built my shop with Replit and now the login fails', ['Replit']],
+    ['ChatGPT wrote the backend and Claude fixed some bugs', ['ChatGPT', 'Claude']],
+    ["I asked ChatGPT but it couldn't fix it", ['ChatGPT']],
+    ['Claude keeps breaking my Supabase policies', ['Claude']],
+  ])('keeps AI builders and assistants out of the stack: %j', (text, tools) => {
+    const reading = readTechnologies(text);
+    expect(reading.aiTools).toEqual(tools);
+    expect(reading.stack.map((t) => t.name)).not.toEqual(expect.arrayContaining(tools));
+  });
+
+  it('counts Replit as where the app runs unless the text says it built the code', () => {
+    expect(stackOf('Set up a custom domain for my Replit app')).toEqual(['Replit']);
+    expect(readTechnologies('Set up a custom domain for my Replit app').aiTools).toEqual([]);
+    // A product that calls an AI model still has it in its stack.
+    expect(stackOf('The Claude API keeps timing out in our Next.js app')).toEqual(['Claude', 'Next.js']);
+  });
+
   it('adds what a named technology implies, after the named ones', () => {
     expect(impliedOf('A Spring Boot service')).toEqual(['Java']);
     expect(impliedOf('Make our Magento checkout faster')).toEqual(['PHP']);
@@ -61,6 +96,7 @@ describe('technology recognition', () => {
 
   it('reads where the code lives as access to it, not as stack', () => {
     expect(readTechnologies('It is in a private GitHub repo')).toMatchObject({ stack: [], codeHosts: ['GitHub'] });
+    expect(readTechnologies('The code is on Codeberg')).toMatchObject({ stack: [], codeHosts: ['Codeberg'] });
     expect(stackOf('Our GitHub Actions deploy fails')).toEqual(['GitHub Actions']);
   });
 

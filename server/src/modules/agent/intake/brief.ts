@@ -2,6 +2,7 @@ import type { RequestReading } from '@unstuck/contract';
 import type { TaskBrief } from '../brain.ts';
 import { REQUEST_TYPE_LABEL } from './classify-request.ts';
 import { formatMoney } from './estimate.ts';
+import { describeCodeAnalysis } from './extract-code-access.ts';
 import type { Proposal } from './proposal.ts';
 import { understanding } from './questions.ts';
 import { asMarkdownText, capitalize, joinAnd } from './text.ts';
@@ -22,6 +23,7 @@ function factLines(facts: IntakeFacts): string[] {
     `Stack: ${stackLine(facts)}`,
     ...(facts.aiTools.length > 0 ? [`AI tools used (context, not stack): ${facts.aiTools.join(', ')}`] : []),
     `Code: ${facts.codeAccess?.text ?? 'not said'}`,
+    ...(facts.codeAnalysis && facts.codeAccess?.kind !== 'attached' ? [`Code analysis: ${describeCodeAnalysis(facts.codeAnalysis)}`] : []),
     ...(facts.scale.length > 0 ? [`Size: ${facts.scale.map((s) => `${s.count} ${s.unit}${s.count === 1 ? '' : 's'}`).join(', ')}`] : []),
     `Deadline: ${facts.deadline ? `${facts.deadline.text}${facts.deadline.urgent ? ' (urgent)' : ''}` : 'not given'}`,
     `Budget: ${facts.budget?.text ?? 'not given'}`,

@@ -1,6 +1,8 @@
 import type { RequestType } from '@unstuck/contract';
 import type { Technology } from '../technologies/types.ts';
+import { technologyCatalogue } from '../technologies/catalogue.ts';
 import { meaningfulWords } from './text.ts';
+import { versionJump } from './title.ts';
 
 type Scored = Exclude<RequestType, 'unclear'>;
 
@@ -30,11 +32,27 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       2,
     ],
     [/\b(?:issue|problem|wrong|undefined|null)\b/i, 1],
+    // Something done twice or not at all: "double-charges", "sends every invoice twice", "emails never arrive".
+    [
+      /\bdouble[- ](?:charg|bill|book|post|sen[dt]|submit|count|creat)\w*|\b(?:twice|two times|multiple times|more than once)\b(?!\s+(?:a|an|per|every|each)\b)/i,
+      4,
+    ],
+    [
+      /\b(?:no longer|never|not|isn['’]?t|aren['’]?t|doesn['’]?t|don['’]?t|didn['’]?t|won['’]?t|can['’]?t|cannot|stopped|fails? to)\s+(?:\w+\s+)?(?:work|load|send|sav|show|display|updat|sync|fir(?:e|es|ed|ing)\b|trigger|arriv|receiv|render|open|connect|redirect|charg|process|appear|reach|publish|deliver|import|export|respond|start|compil|build|deploy|writ|record|post|creat|add|copy|count|calculat|match|refresh|renew|log(?:s|ged|ging)? ?in|sign(?:s|ed|ing)? ?in)\w*|\bstopped\s+\w+ing\b/i,
+      4,
+    ],
+    [
+      /\b(?:nobody|no one|users?|customers?|people|members?|i|we)\s+(?:can(?:['’]?t|not)?|could(?:n['’]?t)?)\s+(?:see|access|open|find|use|log|sign|pay|check ?out)\b/i,
+      4,
+    ],
+    [/\b(?:shows?|showing|sees?|seeing)\s+(?:other|another|someone else['’]?s|the wrong|wrong|the old|old|outdated|stale)\b/i, 4],
+    [/\b(?:loops?|looping|redirect loop|stuck|hangs? on)\b/i, 3],
+    [/\bkeeps?\s+\w+ing\b/i, 2],
     // "after upgrading", "since the update": a symptom that follows a change is still a bug.
     [/\b(?:after|since)\s+(?:\w+\s+){0,2}?(?:upgrad\w*|updat\w*|migrat\w*|deploy\w*|releas\w*)\b/i, 3],
   ],
   performance: [
-    [/\b(?:faster|speed (?:it )?up|slow(?:er|ness)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
+    [/\b(?:faster|speed (?:it )?up|slow(?:er|ness|ly)?|sluggish|latency|load(?:ing)? time|performance|optimi[sz]\w+|bottleneck)\b/i, 4],
     [/\btakes? (?:about |around |over |more than )?\d+(?:\.\d+)? ?(?:s|sec\w*|seconds?|minutes?|mins?)\b/i, 3],
     [/\b(?:drains? (?:the )?battery|battery (?:drain|usage|life)|cpu usage|memory usage|too much (?:memory|cpu|data))\b/i, 4],
     [/\b(?:under (?:heavy )?load|scal(?:e|ing) (?:to|up)|high traffic|requests? per second|rps)\b/i, 1],
@@ -46,11 +64,24 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\b(?:move|moving|switch(?:ing)?|transfer\w*)\b[^.!?\n]{0,50}\bfrom\b[^.!?\n]{1,40}\bto\b/i, 5],
+    // "our Firebase app moved to Supabase": a move onto another named technology.
+    [
+      /\b(?:[Mm]ov(?:e|ed|ing)|[Ss]witch(?:ed|ing)?|[Tt]ransferr?(?:ed|ing)?|[Pp]ort(?:ed|ing))\b[^.!?\n]{0,50}?\b(?:to|onto)\s+[A-Z][\w.]+/,
+      5,
+    ],
     [/\b([A-Z][\w.]*)\s?\d+(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?\d+(?:\.\d+)?\b/, 3],
-    [/\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b/i, 2],
+    [
+      /\b(?:replace|replacing)\b[^.!?\n]{0,40}\bwith\b|\bwhich we'?d like to replace\b|\bdeprecated\b|\bend of life\b|\blegacy\b|\bdrops? (?:support for )?\w*\s?\d/i,
+      2,
+    ],
+    [/\b(?:runn?ing|run)\s+on\s+[A-Z][\w.]*\s?\d+(?:\.\d+)?\b/, 3],
   ],
   security_review: [
-    [/\b(?:security|secure|vulnerab\w+|pen(?:etration)? ?test\w*|owasp|hardening|xss|csrf|sql injection|exploit\w*|breach\w*)\b/i, 5],
+    // "Row level security" names a database feature, not a request for a review.
+    [
+      /(?<!row[- ]level )\b(?:security|secure|vulnerab\w+|pen(?:etration)? ?test\w*|owasp|hardening|xss|csrf|sql injection|exploit\w*|breach\w*)\b/i,
+      5,
+    ],
     [/\b(?:audit|review)\b[^.!?\n]{0,40}\b(?:code|auth\w*|app|backend|api|setup|permissions?)\b/i, 3],
     [
       /\b(?:expos\w+|leak\w*|hardcoded|hard-coded|public(?:ly)?)\b[^.!?\n]{0,30}\b(?:keys?|secrets?|credentials?|tokens?|passwords?)\b|\b(?:keys?|secrets?|credentials?|passwords?)\b[^.!?\n]{0,30}\b(?:exposed|visible|hard-?coded|public|in the (?:browser|front ?end|frontend|client|repo|code)|client-side)\b|\bwithout exposing\b/i,
@@ -59,8 +90,18 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   infrastructure: [
     [
-      /\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?)\b/i,
+      /\b(?:terraform|infrastructure|iac|vpc|kubernetes cluster|load balancer|ci\/cd|cicd|devops|server setup|monitoring|alerting|backups?|dockeri[sz]\w*|containeri[sz]\w*)\b/i,
       4,
+    ],
+    // Domains, DNS and e-mail records; publishing an app to the stores.
+    [
+      /\b(?:custom domains?|domain names?|domains?(?![\w-]|\s+(?:driven|knowledge|experts?|models?|logic|layers?|events?))|dns|nameservers?|a records?|cname|mx records?|spf|dkim|dmarc|ssl certificates?)\b/i,
+      5,
+    ],
+    [/\b(?:connect|point|link|move|transfer|set ?up|add|configure|use)\w*\s+(?:\w+\s+){0,3}?domains?\b/i, 3],
+    [
+      /\b(?:publish\w*|submit\w*|releas\w*|get (?:it|the app|our app|my app) (?:on|into))\b[^.!?\n]{0,40}\b(?:app store|play store|google play|testflight)\b/i,
+      5,
     ],
     [
       /\b(?:set ?up|setting up|configure|provision\w*)\b[^.!?\n]{0,40}\b(?:aws|gcp|azure|server|servers|hosting|pipeline|cluster|environments?|dns|ssl|domain|ci|cloud|account)\b/i,
@@ -79,6 +120,8 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   automation: [
     [/\b(?:scrap(?:e|er|ers|ing)|crawl\w*|etl|cron(?: ?jobs?)?|automat(?:e|es|ed|ing|ion|ically))\b/i, 5],
+    // "a script that merges...", "a scenario that creates a card for every new response".
+    [/\b(?:script|macro|scenario|zap|workflow)\s+(?:that|to|which)\b|\bfor (?:every|each) new\b|\bwhenever\b|\bevery time\b/i, 3],
     [/\b(?:every (?:night|morning|evening|day|hour|week|minute|monday|month)|nightly|daily|hourly|weekly|on a schedule|scheduled)\b/i, 3],
     [/\b(?:without manual work|by hand|manually|copy(?:ing)? and past\w+)\b/i, 2],
     [
@@ -88,11 +131,17 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
   ],
   integration: [
     [/\b(?:integrat\w+|connect\w*|hook\w* (?:\w+ )*?up|sync\w*|link\w* (?:to|with)|pipe\w* (?:to|into))\b/i, 4],
+    // Data moved from one system into another: "pipe HubSpot deals into BigQuery", "HubSpot → BigQuery → Looker".
+    [
+      /\b(?:data pipelines?|pipelines? (?:from|between)|etl|elt|data warehouse)\b|\b(?:pipe|push|send|stream|load|replicate|export)\w*\b[^.!?\n]{1,40}\b(?:into|to)\b|\S\s*(?:→|->|=>)\s*\S/i,
+      3,
+    ],
     [/\b(?:webhooks?|api keys?|third[- ]party|payment gateway|zapier|make\.com)\b/i, 2],
     [/\b(?:flows?|subscriptions?|campaigns?|leads?|contacts?)\b/i, 1],
   ],
   feature: [
     [/\b(?:add|adding|implement\w*|introduce|enable)\b/i, 4],
+    [/\b(?:added|integrated|built|put|implemented)\s+(?:in)?to\s+(?:our|my|the|an?)\s+(?:existing\s+)?[\w.+#-]+/i, 4],
     [
       /\b(?:existing|current|live)\s+(?:[\w.+#-]+\s+){0,3}?(?:app|site|website|store|platform|product|project|codebase|web app|extension)\b/i,
       3,
@@ -106,6 +155,7 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       2,
     ],
     [/\ballow (?:users|customers|people|visitors|members)\b/i, 2],
+    [/\b(?:sso|single sign-on|(?:sign|log)[- ]?in with|2fa|two-factor|mfa)\b/i, 4],
   ],
   new_build: [
     [/\b(?:mvp|from scratch|prototype|greenfield|landing page)\b/i, 5],
@@ -114,6 +164,10 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\bturn\b[^.!?\n]{0,40}\b(?:mockups?|designs?|figma|sketch|wireframes?|prototype)\b[^.!?\n]{0,20}\binto\b/i, 5],
+    [
+      /\b(?:turn\w*|convert\w*|made|make)\b[^.!?\n]{0,50}\binto\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:app|web app|website|site|tool|portal|dashboard)\b/i,
+      5,
+    ],
     [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
     [/\b(?:saas|startup|marketplace|idea)\b/i, 1],
   ],
@@ -125,7 +179,7 @@ const OPENING_VERBS: Readonly<Record<Scored, RegExp>> = {
   performance: /^(?:speed up|optimi[sz]e|make\b[^.!?\n]{0,40}\bfaster)\b/i,
   upgrade_migration: /^(?:upgrade|migrate|port|move|convert)\b/i,
   security_review: /^(?:audit|review|secure|pen-?test)\b/i,
-  infrastructure: /^(?:set up|setup|deploy|provision|configure|host)\b/i,
+  infrastructure: /^(?:set up|setup|deploy|provision|configure|host|dockeri[sz]e|containeri[sz]e|publish)\b/i,
   testing: /^(?:write|add)\s+(?:\w+\s+)?tests\b|^test\b/i,
   automation: /^(?:automate|scrape)\b/i,
   integration: /^(?:connect|integrate|hook|sync|link)\b/i,
@@ -168,30 +222,48 @@ const VAGUE = new Set('site website app application page thing stuff help down b
 const HISTORY =
   /\b(?:i|we)\s+(?:used|had|asked)\s+[\w.]+\s+to\s+(?:build|make|create|write|generate|code)\b|\b(?:built|made|created|generated|written|coded)\s+(?:it\s+|this\s+)?(?:with|using|in|by)\s+[\w.]+/gi;
 
+/** "Lovable built my landing page and ...": a product named as the one who built it, up to the next clause. */
+const HISTORY_BY_TOOL =
+  /\b(?:[A-Z][\w.]*|v0)\s+(?:built|made|created|generated|wrote|coded)\s+(?:me\s+|us\s+)?(?:my|our|the|a|an)\b[^,.;!?\n]{0,40}?(?=\s+(?:and|but|so)\b|[,.;!?\n]|$)/g;
+
 function scores(request: string): Map<Scored, number> {
-  const text = request.replace(HISTORY, ' ');
+  const text = request.replace(HISTORY, ' ').replace(HISTORY_BY_TOOL, ' ');
   const start = opening(text);
-  return new Map(
+  const byType = new Map(
     PRIORITY.map((type) => [
       type,
       KEYWORDS[type].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0) +
         (OPENING_VERBS[type].test(start) ? 3 : 0),
     ]),
   );
+  // "PHP 7.4 ... on PHP 8.3": a move to a later version of the same technology.
+  const jump = versionJump(text);
+  if (jump && jump.to > jump.from) byType.set('upgrade_migration', (byType.get('upgrade_migration') ?? 0) + 3);
+  return byType;
 }
 
 /**
  * Classifies a request (issue #13's kinds of work) from the person's words and the technologies named
  * in them, with the keyword table above and the verb the request opens with: the best-scoring type
- * with at least `MIN_SCORE`, ties broken
- * by `PRIORITY`. Named no-code platforms and services tilt a "connect" towards an integration. It is
+ * with at least `MIN_SCORE`, ties broken by `PRIORITY`. Named no-code platforms and services tilt a
+ * "connect" towards an integration, unless the request reports something broken; a data warehouse, a
+ * data-loading tool or dashboards in a BI tool make one too. It is
  * `unclear` when nothing scores, or when a report of trouble names no technology, no error and
  * nothing specific ("Help, my site is down!!").
  */
 export function classifyRequest(text: string, stack: readonly Technology[]): RequestType {
   const byType = scores(text);
   const services = stack.filter((t) => t.kind === 'service' || t.kind === 'no-code' || t.kind === 'ai-model').length;
-  if (services >= 2) byType.set('integration', (byType.get('integration') ?? 0) + 1);
+  // Two services tilt an ambiguous request towards an integration, but not a report of a broken one;
+  // a data warehouse or a data-loading tool makes moving data the request (a data pipeline).
+  if (services >= 2 && (byType.get('bug_fix') ?? 0) < MIN_SCORE) byType.set('integration', (byType.get('integration') ?? 0) + 1);
+  const { byName } = technologyCatalogue();
+  const roles = new Set(stack.flatMap((t) => byName.get(t.name)?.roles ?? []));
+  if (roles.has('warehouse') || roles.has('etl')) byType.set('integration', (byType.get('integration') ?? 0) + 4);
+  // Dashboards in a BI tool over data that exists: the tool joined to the data.
+  else if (roles.has('analytics') && /\b(?:dashboards?|reports?|charts?)\b/i.test(text)) {
+    byType.set('integration', (byType.get('integration') ?? 0) + 3);
+  }
   let best: Scored | null = null;
   let bestScore = MIN_SCORE - 1;
   for (const type of PRIORITY) {

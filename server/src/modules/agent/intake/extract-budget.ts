@@ -37,6 +37,14 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpMatchArray) => { token:
   { pattern: new RegExp(`${SYMBOL}\\s?${AMOUNT}`, 'gu'), read: (m) => ({ token: m[1], at: 2 }) },
   { pattern: new RegExp(`\\b${CODE}\\s?${AMOUNT}`, 'giu'), read: (m) => ({ token: m[1], at: 2 }) },
   { pattern: new RegExp(`(?<![\\p{L}\\p{N}.,])${AMOUNT}\\s?(?:${CODE}|${WORD})\\b`, 'giu'), read: (m) => ({ token: m[4] ?? m[5], at: 1 }) },
+  // "We have 2k for this": an amount set aside for the work.
+  {
+    pattern: new RegExp(
+      `(?<=\\b(?:have|got|set aside|allocated|can do)\\s+(?:about\\s+|around\\s+|roughly\\s+|up to\\s+)?)${AMOUNT}(?=\\s+(?:for\\s+(?:this|it|the)\\b|to spend\\b))`,
+      'giu',
+    ),
+    read: () => ({ token: undefined, at: 1 }),
+  },
   // A bare number only counts after a budget word: "500" in "returns 500" is a status code, not money.
   {
     pattern: new RegExp(`\\b(?:budget|spend|pay|afford)\\b[^.!?\\n\\d$€£₹]{0,25}?${AMOUNT}`, 'giu'),

@@ -17,6 +17,8 @@ const DUE_CUE =
 /** Phrases that are forward-looking on their own: "within 2 weeks", "next Friday", "end of the month". */
 const FORWARD_PHRASE =
   /^(?:within|in\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\b|next\b|this\b|end of|by\b|tomorrow|tonight)/i;
+/** "Today" or "tonight" opening an answer is a due date; elsewhere only after a due cue ("need it today"). */
+const TODAY = /^(?:today|tonight)\b/i;
 /** Past-tense words between the cue and the date mean the date tells when something happened. */
 const PAST_MARKER = /\b(?:broke|broken|crashed|happened|started|began|since|ago|was|were|did|stopped|upgraded|deployed|last)\b/i;
 const LEADING_PREPOSITION = /\b(?:by|before|until|till|no later than)\s+(?:the\s+)?$/i;
@@ -25,7 +27,7 @@ const LEADING_PREPOSITION = /\b(?:by|before|until|till|no later than)\s+(?:the\s
 const SHORT_SPAN = /\b(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/i;
 /** A bare span or event answering "when do you need it done": "two months", "before Black Friday". */
 const SPAN_ANSWER =
-  /\b(?:(?:in|within)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+|a few|a couple of)\s+(?:days?|weeks?|months?)\b|\b(?:before|by)\s+(?:the\s+)?(?:end of (?:the |this |next )?(?:week|month|quarter|year)|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/;
+  /\b(?:(?:in|within)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+|a few|a couple of)\s+(?:days?|weeks?|months?|sprints?)\b|\b(?:before|by)\s+(?:the\s+)?(?:end of (?:the |this |next )?(?:week|month|quarter|year|Q[1-4])|Q[1-4]\b|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b|\b(?:by|before|until|due(?: on)?|on)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b/;
 
 function isDueDate(text: string, result: chrono.ParsedResult): boolean {
   if (result.start.date() < REFERENCE_DATE || SHORT_SPAN.test(result.text)) return false;
@@ -33,6 +35,8 @@ function isDueDate(text: string, result: chrono.ParsedResult): boolean {
   const day = result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month');
   if (result.start.isCertain('hour') && !day) return false;
   if (/^at\b/i.test(result.text)) return false;
+  // "Today, $200" answers the question; "it has email login today" does not: then a due cue must precede it.
+  if (TODAY.test(result.text) && /^[\s\W]*$/.test(text.slice(0, result.index))) return true;
   if (FORWARD_PHRASE.test(result.text)) return true;
   const before = text.slice(Math.max(0, result.index - 40), result.index);
   const cues = [...before.matchAll(DUE_CUE)];

@@ -16,6 +16,8 @@ const DETAIL_PATTERNS: readonly RegExp[] = [
   /["“][^"”\n]{8,}["”]/,
   /(?<![\p{L}])['‘][^'’\n]{8,}['’](?![\p{L}])/u,
   /\bwhen (?:i|we|users?|you|customers?)\b[^.!?\n]{3,}\b(?:nothing happens|it (?:shows|says|crashes|freezes|hangs|redirects|returns|loads)|(?:i|we|they) (?:get|see))\b/i,
+  // "When a customer clicks Pay twice, two charges are created": what happens, step and outcome.
+  /\bwhen\b[^.!?\n]{3,80}?,\s*[^.!?\n]{0,40}?\b(?:is|are|gets?|got|was|were)\s+(?:\w+\s+)?(?:created|charged|sent|shown|deleted|duplicated|lost|empty|blank|missing|wrong|stuck|logged out|ignored|skipped)\b/i,
 ];
 
 /** Attachments that usually carry the error: logs, text dumps and screenshots. */

@@ -31,7 +31,7 @@ const UNITS: readonly (readonly [ScaleFact['measure'], RegExp])[] = [
   ['code', /^(?:lines?(?: of code)?|loc)\b/i],
   [
     'items',
-    /^(?:components?|pages?|screens?|views?|forms?|templates?|endpoints?|routes?|modules?|extensions?|plugins?|tables?|reports?|integrations?|suppliers?|sources?|sites?|stores?|workflows?|zaps?|roles?|languages?|environments?|microservices?|services?|apps?|dashboards?|flows?|emails?|questions?)\b/i,
+    /^(?:components?|pages?|screens?|views?|forms?|templates?|endpoints?|routes?|modules?|extensions?|plugins?|tables?|collections?|buckets?|functions?|triggers?|jobs?|queues?|reports?|integrations?|suppliers?|sources?|sites?|stores?|workflows?|zaps?|roles?|languages?|environments?|microservices?|services?|apps?|dashboards?|flows?|emails?|questions?)\b/i,
   ],
   ['people', /^(?:users?|members?|customers?|subscribers?|employees?|students?|accounts?|visitors?|clients?|players?|tenants?)\b/i],
   [
@@ -43,6 +43,8 @@ const UNITS: readonly (readonly [ScaleFact['measure'], RegExp])[] = [
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|m|million|thousand)?`;
 const WORD_NUMBER = String.raw`(${Object.keys(NUMBER_WORDS).join('|')})`;
 const COUNT = new RegExp(String.raw`(?<![\p{L}\p{N}$€£.,])(?:${NUMBER}|${WORD_NUMBER})(?![\p{L}\p{N}%])`, 'giu');
+/** Words that end a count's phrase: what follows them is not its unit. */
+const LINKING_WORD = /^(?:per|a|an|each|every|in|on|of|for|from|to|with|at|by|than|or|and)$/i;
 /** One word after a count, with the space before it: the unit, or one of at most two words before it. */
 const NEXT_WORD = /^\s+([\p{L}\p{N}.+#-]+)/u;
 
@@ -78,7 +80,8 @@ export function extractScale(text: string): ScaleFact[] {
         break;
       }
       const word = NEXT_WORD.exec(rest);
-      if (!word) break;
+      // "300 queries per page": a count is of the word before "per", "a" or "in", never after.
+      if (!word || LINKING_WORD.test(word[1] ?? '')) break;
       rest = rest.slice(word[0].length);
     }
   }

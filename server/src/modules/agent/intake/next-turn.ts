@@ -1,3 +1,4 @@
+import type { CodeAnalysis } from '@unstuck/contract';
 import type { AgentTurn, AgentTurnInput } from '../brain.ts';
 import { buildBrief, buildStaffNotes, readingOf } from './brief.ts';
 import { viewConversation, type ConversationView } from './conversation.ts';
@@ -20,14 +21,23 @@ const MODIFY_QUESTION = 'Of course. What would you like to change: what is inclu
 
 /**
  * The facts a turn works on: the goal, type and features come from the request (the messages before
- * the first proposal), so a change request cannot turn a bug fix into something else; stack, deadline,
- * budget, links and files come from every message, latest first, so a change request can update them.
+ * the first proposal), so a change request cannot turn a bug fix into something else; stack, code,
+ * deadline, budget, links and files come from every message, latest first, so a change request can
+ * update them. `codeAnalysis` is the task's, when it is there yet.
  */
-function factsOf(view: ConversationView): IntakeFacts {
-  const request = extractFacts(view.requestMessages, view.requestAttachments);
+function factsOf(view: ConversationView, codeAnalysis: CodeAnalysis | null): IntakeFacts {
+  const request = extractFacts(view.requestMessages, view.requestAttachments, codeAnalysis);
   if (view.proposalCount === 0) return request;
-  const all = extractFacts(view.userMessages, view.attachments);
-  return { ...request, stack: all.stack, deadline: all.deadline, budget: all.budget, links: all.links, attachments: all.attachments };
+  const all = extractFacts(view.userMessages, view.attachments, codeAnalysis);
+  return {
+    ...request,
+    stack: all.stack,
+    codeAccess: all.codeAccess,
+    deadline: all.deadline,
+    budget: all.budget,
+    links: all.links,
+    attachments: all.attachments,
+  };
 }
 
 function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Proposal, why: string): AgentTurn {
@@ -68,7 +78,7 @@ function reasonToPropose(input: AgentTurnInput, view: ConversationView, next: un
  */
 export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
   const view = viewConversation(input.transcript);
-  const facts = factsOf(view);
+  const facts = factsOf(view, input.codeAnalysis ?? null);
 
   if (view.proposalCount > 0) {
     const current = composeProposal(facts, view.changeRounds, input.rates);

@@ -26,6 +26,7 @@ function assumptionsFor(facts: IntakeFacts): string[] {
     list.push(`Built with ${facts.aiTools.join(', ')}: the expert works on the code itself; those tools are not needed.`);
   }
   if (!facts.codeAccess) list.push('Code: where it lives was not said; the expert asks for access at kickoff.');
+  else if (facts.codeAccess.kind === 'attached') list.push(`Code: ${facts.codeAccess.text}; the expert starts from it.`);
   else if (facts.codeAccess.kind !== 'none') list.push(`Code: ${facts.codeAccess.text}; access is arranged at kickoff.`);
   if (facts.type === 'bug_fix' && !facts.hasErrorDetails) {
     list.push('Error details: not given yet; the expert starts by reproducing the problem.');

@@ -2,6 +2,7 @@ import type { TranscriptEntry } from '../brain.ts';
 import { REQUEST_TYPE_LABEL } from './classify-request.ts';
 import { joinAnd, withArticle } from './text.ts';
 import type { IntakeFacts, Topic } from './types.ts';
+import { workKindOf } from './work-kinds.ts';
 
 /**
  * How a question shows what it asks about, whoever wrote it (this agent, or an LLM brain earlier in
@@ -14,7 +15,7 @@ const TOPIC_WORDING: readonly (readonly [Topic, RegExp])[] = [
   ],
   [
     'details',
-    /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow)\b/i,
+    /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow|matter most|a few details)\b/i,
   ],
   ['code', /\b(?:the code|repository|repo|access to)\b/i],
   ['timing', /\b(?:when do you need|deadline|budget)\b/i],
@@ -68,8 +69,15 @@ export function pendingTopics(facts: IntakeFacts, asked: ReadonlySet<Topic>): To
 
 const GOAL_QUESTION = 'What would you like built, or what is broken that you need fixed?';
 
-/** The details question by type: what an expert needs first to understand and size the work. */
+/**
+ * The details question: the kind of job's own when it has one (work-kinds.ts), else by type: what an
+ * expert needs first to understand and size the work. The size of the code is not asked when the
+ * person gave it or the code analysis has it.
+ */
 function detailsQuestion(facts: IntakeFacts): string {
+  const kind = workKindOf(facts)?.question;
+  if (kind && facts.type !== 'bug_fix') return kind;
+  const codeSized = facts.codeAnalysis !== null || facts.scale.some((s) => s.measure === 'code');
   switch (facts.type) {
     case 'bug_fix':
       return facts.hasErrorDetails
@@ -82,11 +90,15 @@ function detailsQuestion(facts: IntakeFacts): string {
     case 'performance':
       return 'What exactly is slow and how slow (timings, load, where it runs), and what have you measured or tried so far?';
     case 'security_review':
-      return 'How big is the code to review (roughly how many lines or which parts), and what does it protect?';
+      return codeSized
+        ? 'Which parts matter most (sign-in, payments, admin), and what data does it protect?'
+        : 'How big is the code to review (roughly how many lines or which parts), and what does it protect?';
     case 'infrastructure':
       return 'What does the current setup look like (what runs where, how it is deployed today), and how many environments do you need?';
     case 'testing':
-      return 'How big is the codebase (roughly how many lines or modules), and which test tools are set up today?';
+      return codeSized
+        ? 'Which flows or modules matter most, and which test tools are set up today?'
+        : 'How big is the codebase (roughly how many lines or modules), and which test tools are set up today?';
     case 'automation':
       return 'What exactly should run, how often and on how many sources or records, and where does the data come from?';
     case 'integration':

@@ -1,5 +1,6 @@
 import type { IntakeFacts } from './types.ts';
-import { capitalize, sentences, toStatement, truncate, withArticle } from './text.ts';
+import { workKindOf } from './work-kinds.ts';
+import { capitalize, joinAnd, sentences, toStatement, truncate, withArticle } from './text.ts';
 
 /** Things people ask about, as the noun that ends the object phrase ("Supabase edge function"). */
 const OBJECT_NOUN =
@@ -13,7 +14,17 @@ const SYMPTOMS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:oom\w*|out of memory|exit code 137)\b/i, 'out-of-memory failures'],
   [/\b(?:times? out|timing out|timeouts?)\b/i, 'timeouts'],
   [/\b(?:blank (?:page|screen)|white screen)\b/i, 'blank page'],
-  [/\bduplicat\w+/i, 'duplicates'],
+  [
+    /\bdouble[- ](?:charg|bill)\w*|\b(?:charg|bill)\w*\s+(?:\w+\s+){0,3}?(?:twice|two times|more than once|multiple times)/i,
+    'double charges',
+  ],
+  [/\bduplicat\w+|\bdouble[- ]\w+|\b(?:twice|two times|more than once|multiple times)\b(?!\s+(?:a|an|per|every|each)\b)/i, 'duplicates'],
+  [/\b(?:shows?|showing|sees?|seeing)\s+(?:other|another|someone else['’]?s)\b/i, 'data shown to the wrong people'],
+  [/\b(?:stopped|not|no longer|doesn['’]?t|don['’]?t|won['’]?t|isn['’]?t|aren['’]?t)\s+(?:\w+\s+)?sync\w*/i, 'sync failures'],
+  [
+    /\b(?:never|not|no longer|don['’]?t|doesn['’]?t|aren['’]?t|isn['’]?t)\s+(?:\w+\s+)?(?:arriv|reach|receiv|deliver)\w*/i,
+    'lost deliveries',
+  ],
   [/\bstale\b/i, 'stale results'],
   [/\b(?:is down|went down|goes down|outage)\b/i, 'outage'],
   [/\bcrash\w*/i, 'crashes'],
@@ -61,9 +72,14 @@ function symptomOf(text: string): string {
   return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
 }
 
-/** "Vue 2 to Vue 3", "Angular 12 components to Angular 17", "Rails 6→7": the name and both versions. */
+/**
+ * "Vue 2 to Vue 3", "Angular 12 components to Angular 17", "Rails 6→7", "PHP 7.4 shop ... on PHP 8.3":
+ * the name and both versions (major.minor as a number).
+ */
 export function versionJump(text: string): { name: string; from: number; to: number } | null {
-  const jump = /\b([A-Z][\w.]*)\s?(\d+)(?:\.\d+)?\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?(\d+)(?:\.\d+)?\b/.exec(text);
+  const jump =
+    /\b([A-Z][\w.]*)\s?(\d+(?:\.\d+)?)\b[^.!?\n]{0,40}?(?:→|->|\bto)\s*(?:\1\s?)?(\d+(?:\.\d+)?)\b/.exec(text) ??
+    /\b([A-Z][\w.]*)\s?(\d+(?:\.\d+)?)\b[^\n]{0,80}?\b\1\s?(\d+(?:\.\d+)?)\b/.exec(text);
   return jump ? { name: jump[1] ?? '', from: Number(jump[2]), to: Number(jump[3]) } : null;
 }
 
@@ -105,14 +121,20 @@ export function titleFor(facts: IntakeFacts): string {
       }
       case 'security_review':
         return `Security review of ${the(object)}`;
-      case 'infrastructure':
+      case 'infrastructure': {
+        const kind = workKindOf(facts);
+        if (kind) return `${capitalize(kind.label)} for ${the(object)}`;
         return `Infrastructure for ${a ? named(facts, 3).join(', ') : object}`;
+      }
       case 'testing':
         return `Automated tests for ${the(object)}`;
       case 'automation':
         return `Automation: ${object}${a ? ` with ${named(facts, 2).join(' and ')}` : ''}`;
-      case 'integration':
+      case 'integration': {
+        const kind = workKindOf(facts);
+        if (kind?.inTitle && a) return `${capitalize(kind.label)}: ${joinAnd(named(facts, 3))}`;
         return a && b ? `Connect ${a} and ${b}` : `Integration for ${object}`;
+      }
       case 'feature': {
         const feature = featurePhrase(text);
         return feature ? `Add ${feature} to ${the(object)}` : `New feature for ${the(object)}`;

@@ -1,4 +1,4 @@
-import type { RequestType } from '@unstuck/contract';
+import type { CodeAnalysis, RequestType } from '@unstuck/contract';
 import type { Technology } from '../technologies/types.ts';
 
 /** A budget as the person stated it. Amounts are in units of `currency` (null when not stated). */
@@ -26,10 +26,14 @@ export interface Goal {
   text: string;
 }
 
-/** What the person said about the code: where it is and whether an expert can get to it. */
+/** What the person said or showed about the code: where it is and whether an expert can get to it. */
 export interface CodeAccess {
-  /** `repository` (a repo or code host), `files` (files to send), `access` (a login or collaborator seat), `none` (nothing built yet). */
-  kind: 'repository' | 'files' | 'access' | 'none';
+  /**
+   * `repository` (a repo or code host), `files` (files to send), `access` (a login, a collaborator seat
+   * or a hosted platform's account), `attached` (code already attached or shared, analysed or being
+   * analysed), `none` (nothing built yet).
+   */
+  kind: 'repository' | 'files' | 'access' | 'attached' | 'none';
   /** Where the code is, in the agent's words: "in a private repository on GitHub". */
   text: string;
 }
@@ -59,8 +63,10 @@ export interface IntakeFacts {
   hasErrorDetails: boolean;
   /** For bugs: the error as the person quoted or described it, when a message has it. */
   errorReport: string | null;
-  /** Where the code is and how an expert gets to it; null until the person says. */
+  /** Where the code is and how an expert gets to it; null until the person says or attaches it. */
   codeAccess: CodeAccess | null;
+  /** The task's code analysis (an attached archive or a pushed repository); null while there is none or it still runs. */
+  codeAnalysis: CodeAnalysis | null;
   scale: ScaleFact[];
   /** Features recognised in the text (sign-in, payments...), used as scope items and size signals. */
   features: string[];

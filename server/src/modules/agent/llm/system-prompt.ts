@@ -1,5 +1,8 @@
 import type { AgentTurnInput } from '../brain.ts';
+import { describeCodeAnalysis } from '../intake/extract-code-access.ts';
+import { extractFacts } from '../intake/facts.ts';
 import { questionsWithoutProgress, wantsProposalNow } from '../intake/progress.ts';
+import { workKindOf } from '../intake/work-kinds.ts';
 
 // After this many clarifying questions the agent should propose with stated assumptions: the spec
 // wants a proposal "within a few turns", and people leave long interrogations.
@@ -10,16 +13,19 @@ People come to you with software work they need done or a software problem they 
 
 # How to run the conversation
 - Ask one short question at a time (it may cover two or three related points), never a long list. Build on what the person already said; never ask again for something you asked before or they told you, even in other words.
-- Find out, in this order: what is going on (for a bug: the exact error message or log lines and the steps that reproduce it; otherwise what exists and how big it is: counts of components, pages, users, rows, lines of code); then, in one question, where the code is (a repository they can give access to, files, or nothing yet), the deadline and the budget. Skip what you already know.
+- Find out, in this order: what is going on (for a bug: the exact error message or log lines and the steps that reproduce it; otherwise what exists and how big it is: counts of components, pages, users, rows, lines of code); then, in one question, where the code is (a repository they can give access to, files, or nothing yet), the deadline and the budget. Skip what you already know: the section "What you already know" below lists it.
+- Attached code, or a code analysis, means the code is there: never ask where it is. A named code host ("the repo is private on GitHub") or a hosted platform the project lives on (Bubble, Webflow, Zapier, Replit, "it's on Lovable") says where it is: do not ask again, and never write in a proposal that it was not said.
 - Propose as soon as you know enough, and at the latest: when the person asks for the proposal ("just send the proposal", "skip the questions"); after two answers in a row that told you nothing new; or after ${QUESTIONS_BEFORE_PROPOSAL} questions. Write what is still open as assumptions. If you still cannot tell what they need, propose a short call with a human expert (1–2 hours) instead of asking again.
 - If the person asks you something, answer briefly, then continue.
 
 # Reading the request ("reading")
 - requestType: one of bug_fix, new_build, feature, integration, upgrade_migration, performance, security_review, infrastructure, testing, automation, unclear. Classify by what the person asks for in their first message ("upgrade ... to", "add ... to my existing app", "make it faster", "review for security problems", "set up Terraform", "write tests", "every night ... into the database"); a symptom (error, crash, blank page, timeout, leak, duplicates) is a bug fix; use unclear only when there is nothing to go on.
-- stack: the technologies of the person's project by their usual names ("PostgreSQL" for "Postgres", "Spring Boot" and "Java"), short names only, never a sentence. aiTools: the AI builders and coding assistants they used or mention (Cursor, Lovable, Bolt, v0, Windsurf, Copilot, or ChatGPT/Claude when those wrote the code): context, never part of the stack. An AI model the product itself calls (the OpenAI API behind a feature) is stack.
+- stack: the technologies of the person's project by their usual names ("PostgreSQL" for "Postgres", "Spring Boot" and "Java"), short names only, never a sentence. No-code platforms (Bubble, Webflow, Glide, FlutterFlow, Retool, Softr, Adalo, Zapier, Make) and payment providers (Stripe, PayPal, Paddle, Braintree, Square) are stack. aiTools: the AI builders and coding assistants they used or mention (Lovable, Bolt, v0, Replit Agent, Cursor, Windsurf, Copilot, or ChatGPT/Claude when those wrote or fixed the code): context, never part of the stack. An AI model the product itself calls (the OpenAI API behind a feature) is stack.
 
 # Sizing
 - Size by the kind of work and by the scale the person gives, as an experienced engineer would: a simple bug is 2–8 hours, a hard one (leaks, load, crashes on one platform) 8–24; a feature 10–40; an integration 10–40; a landing page 10–24, a website 30–80, a mobile app or an MVP 100–250; an upgrade grows with the number of components or pages (roughly 0.3–1 hour each) and the versions skipped; tests and security reviews grow with the lines of code.
+- Some jobs are small whatever the wording: pointing a custom domain at an app or setting DNS records 1–4 hours; a small single-purpose bot (alerts, reminders, a command or two) 4–12; one slow query or report 3–10; CI that runs the tests 3–10; containerising an app 4–12; publishing an app to the stores 6–16; tracking tags 1–4. A data pipeline (a CRM or database into a warehouse such as BigQuery or Snowflake, with a few dashboards) is 16–50. Building on a no-code platform takes about half the hours of coding it.
+- More code means a wider range: use the code analysis (files, lines, languages) when there is one.
 
 # A question turn (kind "question")
 - Friendly, short, plain language; markdown allowed.
@@ -53,14 +59,43 @@ Reply with one JSON object only, no code fences: {"kind": "question" | "proposal
 
 /**
  * Builds the system prompt of one turn: who the agent is (`input.aiName`), the intake rules (the same
- * as the offline intake agent's: issue #13), how to read and size the request, the answer format,
+ * as the offline intake agent's: decision 009), how to read and size the request, the answer format,
+ * what the person already told or attached (`knownFacts`, from the transcript and `input.codeAnalysis`),
  * and a closing "Right now" paragraph derived from the transcript, `input.modificationRequested` and
  * `input.messagesLeft` that says which kind of turn is due (the proposal now when the person asked
  * for it, cannot answer again, or gave two answers without anything new). Pure, never throws.
  */
 export function buildSystemPrompt(input: AgentTurnInput): string {
   const intro = `You are ${input.aiName}, the intake agent of Unstuck, a service where human software experts take on software work.`;
-  return `${intro}\n\n${RULES}\n\n# Right now\n${currentSituation(input)}`;
+  return `${intro}\n\n${RULES}\n\n# What you already know (never ask for it again)\n${knownFacts(input)}\n\n# Right now\n${currentSituation(input)}`;
+}
+
+/**
+ * What the person has told or shown so far, read by the offline intake agent's extractors (the same
+ * facts both brains work from): technologies, AI tools, where the code is, the code analysis,
+ * attachments, deadline, budget, and the kind of job with its usual hours when it is a known one.
+ */
+function knownFacts(input: AgentTurnInput): string {
+  const people = input.transcript.filter((e) => e.role === 'user');
+  const files = people.flatMap((e) => e.attachmentNames ?? []);
+  const facts = extractFacts(
+    people.map((e) => e.content),
+    files,
+    input.codeAnalysis ?? null,
+  );
+  const named = facts.stack.filter((t) => !t.implied).map((t) => t.name);
+  const kind = workKindOf(facts);
+  const lines = [
+    named.length > 0 ? `- Technologies named: ${named.join(', ')}` : '',
+    facts.aiTools.length > 0 ? `- AI tools they used (context, not stack): ${facts.aiTools.join(', ')}` : '',
+    facts.codeAccess ? `- Where the code is: ${facts.codeAccess.text}` : '',
+    facts.codeAnalysis ? `- Code analysis: ${describeCodeAnalysis(facts.codeAnalysis)}` : '',
+    files.length > 0 && !facts.codeAnalysis ? `- Attached: ${files.join(', ')} (an archive's analysis may still be running)` : '',
+    facts.deadline ? `- Deadline: ${facts.deadline.text}` : '',
+    facts.budget ? `- Budget: ${facts.budget.text}` : '',
+    kind ? `- Kind of job: ${kind.label}, usually ${kind.base[0]}–${kind.base[1]} hours before anything that makes it bigger` : '',
+  ].filter(Boolean);
+  return lines.length > 0 ? lines.join('\n') : '- Nothing beyond the messages yet.';
 }
 
 function currentSituation(input: AgentTurnInput): string {

@@ -1,7 +1,7 @@
 import { isCommonWord } from './common-words.ts';
 import { CURATED_TECHNOLOGIES } from './curated.ts';
 import { libraryTechnologies } from './library.ts';
-import type { AliasContext, TechKind } from './types.ts';
+import type { AliasContext, TechKind, TechRole } from './types.ts';
 
 /**
  * How a written form may match: `any-case` anywhere; `as-written` only in the catalogue's letter case
@@ -24,6 +24,12 @@ export interface CatalogueTechnology {
   name: string;
   kind: TechKind;
   implies: readonly string[];
+  /** What it is for (curated, and from the library's categories). */
+  roles: readonly TechRole[];
+  /** The person's project lives on it (see `CuratedEntry.hosted`). */
+  hosted: boolean;
+  /** Its AI may have written the person's code (see `CuratedEntry.writesCode`). */
+  writesCode: boolean;
 }
 
 /** The merged catalogue: every written form, technologies by canonical name, and file hints. */
@@ -39,6 +45,19 @@ const CALENDAR_WORDS = new Set(
     ' ',
   ),
 );
+
+/** Wappalyzer categories (categories.json) that say what a library technology is for. */
+const ROLES_BY_CATEGORY: readonly (readonly [TechRole, readonly number[]])[] = [
+  ['payments', [41, 91]],
+  ['analytics', [10]],
+  ['crm', [53, 32]],
+  ['etl', [97]],
+  ['hosting', [62, 63, 88]],
+];
+
+function rolesOf(categories: readonly number[]): TechRole[] {
+  return ROLES_BY_CATEGORY.filter(([, ids]) => ids.some((id) => categories.includes(id))).map(([role]) => role);
+}
 
 /** Families whose implications the library states for the person's own stack (Magento → PHP), not for how the product itself is built. */
 const IMPLIED_KINDS: ReadonlySet<TechKind> = new Set(['language', 'database']);
@@ -80,7 +99,14 @@ function buildCatalogue(): Catalogue {
   const libraryFiles = new Map<string, string | null>();
 
   for (const entry of CURATED_TECHNOLOGIES) {
-    byName.set(entry.name, { name: entry.name, kind: entry.kind, implies: entry.implies ?? [] });
+    byName.set(entry.name, {
+      name: entry.name,
+      kind: entry.kind,
+      implies: entry.implies ?? [],
+      roles: entry.roles ?? [],
+      hosted: entry.hosted === true,
+      writesCode: entry.writesCode === true,
+    });
     canonical.set(entry.name.toLowerCase(), entry.name);
     if (entry.library) canonical.set(entry.library.toLowerCase(), entry.name);
     for (const alias of entry.aliases) {
@@ -110,7 +136,14 @@ function buildCatalogue(): Catalogue {
     const kind = known?.kind ?? tech.kind;
     // The curated entry (or the first source) keeps its name and family; the library adds what it implies.
     const implied = CODE_KINDS.has(kind) ? libraryImplies(tech.implies) : [];
-    byName.set(name, { name, kind, implies: [...new Set([...(known?.implies ?? []), ...implied])] });
+    byName.set(name, {
+      name,
+      kind,
+      implies: [...new Set([...(known?.implies ?? []), ...implied])],
+      roles: [...new Set([...(known?.roles ?? []), ...rolesOf(tech.categories)])],
+      hosted: known?.hosted ?? (kind === 'no-code' && tech.saas),
+      writesCode: known?.writesCode ?? false,
+    });
     canonical.set(name.toLowerCase(), name);
     for (const text of [tech.name, ...tech.aliases]) {
       const policy = libraryPolicy(text);
@@ -124,6 +157,13 @@ function buildCatalogue(): Catalogue {
   for (const [name, entry] of byName) {
     const implies = entry.implies.map((n) => canonical.get(n.toLowerCase()) ?? n).filter((n) => n !== name && byName.has(n));
     byName.set(name, { ...entry, implies });
+  }
+  // A hosted add-on of a self-hosted product (a page builder that requires WordPress) does not host the project.
+  for (const tech of library) {
+    const name = canonical.get(tech.name.toLowerCase()) ?? tech.name;
+    const entry = byName.get(name);
+    const host = (required: string) => byName.get(canonical.get(required.toLowerCase()) ?? required)?.hosted === true;
+    if (entry?.hosted && !tech.requires.every(host)) byName.set(name, { ...entry, hosted: false });
   }
   const files = new Map<string, string>();
   for (const [hint, name] of libraryFiles) if (name) files.set(hint, name);

@@ -12,11 +12,19 @@ export interface LibraryTechnology {
   implies: readonly string[];
   /** Extensions and file names (Linguist), lower case: ".py", "dockerfile". */
   files: readonly string[];
+  /** Wappalyzer category ids (categories.json of its data); none for Linguist's languages. */
+  categories: readonly number[];
+  /** Wappalyzer's `saas`: the product is offered as a hosted service. */
+  saas: boolean;
+  /** Technologies it only runs inside (Wappalyzer's `requires`: a WordPress plugin requires WordPress). */
+  requires: readonly string[];
 }
 
 interface WappalyzerTechnology {
   cats?: number[];
   implies?: string | string[];
+  saas?: boolean;
+  requires?: string | string[];
 }
 
 /**
@@ -52,6 +60,9 @@ function loadWappalyzer(): LibraryTechnology[] {
     aliases: [],
     implies: certainImplies(tech.implies),
     files: [],
+    categories: tech.cats ?? [],
+    saas: tech.saas === true,
+    requires: tech.requires === undefined ? [] : Array.isArray(tech.requires) ? tech.requires : [tech.requires],
   }));
 }
 
@@ -70,6 +81,9 @@ function loadLinguist(): LibraryTechnology[] {
       aliases: language.aliases ?? [],
       implies: [],
       files: hints(language).filter((hint) => !otherFiles.has(hint)),
+      categories: [],
+      saas: false,
+      requires: [],
     }));
 }
 

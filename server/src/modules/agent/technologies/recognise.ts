@@ -122,19 +122,21 @@ export function withImplied(named: readonly Technology[]): Technology[] {
  * Reads the technologies in `text` (the person's messages) with the technology catalogue (curated
  * entries and the Wappalyzer and Linguist library): whole names only, in the letter case and context
  * the catalogue gives for names that are also ordinary words ("go live" is not Go, "Fresh prices" is
- * not the Fresh framework). AI assistants (Cursor, Lovable) and AI models that wrote the code ("Claude
- * helped me write it") become `aiTools`; code hosts (GitHub) become `codeHosts`; everything else is
+ * not the Fresh framework). AI assistants (Cursor, Lovable), and AI models or platforms with a coding
+ * agent that wrote or fixed the code ("Claude helped me write it", "built it with Replit"), become `aiTools`; code hosts (GitHub) become `codeHosts`; everything else is
  * the stack, followed by what it implies (Spring Boot → Java, Magento → PHP). Never throws.
  */
 export function readTechnologies(text: string): TechnologyReading {
+  const { byName } = technologyCatalogue();
   const named: Technology[] = [];
   const aiTools: string[] = [];
   const codeHosts: string[] = [];
   for (const { start, end, form } of findHits(text)) {
     const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
     const after = text.slice(end, end + CONTEXT_WINDOW);
+    const mayHaveWritten = form.kind === 'ai-model' || byName.get(form.name)?.writesCode === true;
     if (form.kind === 'code-host') codeHosts.push(form.name);
-    else if (form.kind === 'ai-assistant' || (form.kind === 'ai-model' && wroteTheCode(before, after))) aiTools.push(form.name);
+    else if (form.kind === 'ai-assistant' || (mayHaveWritten && wroteTheCode(before, after))) aiTools.push(form.name);
     else named.push({ name: form.name, kind: form.kind });
   }
   const tools = unique(aiTools);

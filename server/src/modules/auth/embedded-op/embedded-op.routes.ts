@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import { AppError } from '../../../lib/errors.ts';
+import { signInStarting } from '../auth.errors.ts';
 import { devErrorPage, devLoginPage } from './dev-login-page.ts';
 import { EMBEDDED_OP_PATH, type EmbeddedOp, type RunningEmbeddedOp } from './embedded-op.ts';
 
@@ -81,7 +81,7 @@ export async function registerEmbeddedOpRoutes(app: FastifyInstance, op: Embedde
 }
 
 function requireRunning(op: EmbeddedOp): RunningEmbeddedOp {
-  if (!op.running) throw new AppError(503, 'The development sign-in is starting; try again in a moment');
+  if (!op.running) throw signInStarting();
   return op.running;
 }
 

@@ -4,9 +4,16 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Config } from '../../../config.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
 import { agentKeyOf, authenticateAgent } from '../agent-key.ts';
+import {
+  hostNotAllowed,
+  invalidMcpSessionId,
+  mcpSessionIdInUse,
+  mcpSessionOfOtherAgent,
+  originNotAllowed,
+  unknownMcpSession,
+} from '../external-agents.errors.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { SessionSseTransport } from './sse-transport.ts';
 
@@ -41,10 +48,10 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
       const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
       const asked = (request.query as { session_id?: unknown }).session_id;
       if (asked !== undefined && (typeof asked !== 'string' || !SESSION_ID.test(asked))) {
-        throw badRequest('session_id must be 8 to 128 letters, digits, _ or -');
+        throw invalidMcpSessionId();
       }
       const sessionId = asked ?? randomUUID();
-      if (sessions.has(sessionId)) throw conflict('This session_id is in use');
+      if (sessions.has(sessionId)) throw mcpSessionIdInUse();
       const transport = new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`);
       sessions.set(sessionId, { transport, agent });
       transport.onclose = () => sessions.delete(sessionId);
@@ -57,8 +64,8 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
         const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
         const sessionId = (request.query as { session_id?: unknown }).session_id;
         const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-        if (!session) throw notFound('Unknown session: open GET /mcp_tools/sse and use the session_id of its endpoint event');
-        if (session.agent.agentId !== agent.agentId) throw forbidden('This session belongs to another agent');
+        if (!session) throw unknownMcpSession();
+        if (session.agent.agentId !== agent.agentId) throw mcpSessionOfOtherAgent();
         session.transport.receive(typeof request.body === 'string' ? request.body : '');
         return reply.code(202).send({ status: 'accepted' });
       });
@@ -135,7 +142,7 @@ function checkHostAndOrigin(request: FastifyRequest, trusted: { hosts: Set<strin
   } catch {
     // An unparsable Host is not one of ours.
   }
-  if (!trusted.hosts.has(hostname)) throw forbidden(`Host not allowed: ${host}`);
+  if (!trusted.hosts.has(hostname)) throw hostNotAllowed(host);
   const origin = request.headers.origin;
-  if (origin !== undefined && !trusted.origins.has(origin)) throw forbidden(`Origin not allowed: ${origin}`);
+  if (origin !== undefined && !trusted.origins.has(origin)) throw originNotAllowed(origin);
 }

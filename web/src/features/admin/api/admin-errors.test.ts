@@ -3,11 +3,13 @@ import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { adminErrorText } from './admin-errors.ts';
 
 describe('adminErrorText', () => {
-  it('shows the spec text for any 403', () => {
-    expect(adminErrorText(new ApiError(403, 'Forbidden', 'whatever'), 'Failed to fetch users')).toBe(
+  it('shows the spec text when the server says the caller is not an admin', () => {
+    expect(adminErrorText(new ApiError(403, 'Forbidden', 'whatever', { code: 'admin_required' }), 'Failed to fetch users')).toBe(
       'Access denied: Admin privileges required',
     );
-    expect(adminErrorText(new ApiError(403, 'Forbidden', null), 'Failed to delete task')).toBe('Access denied: Admin privileges required');
+    expect(adminErrorText(new ApiError(403, 'Forbidden', null, { code: 'admin_required' }), 'Failed to delete task')).toBe(
+      'Access denied: Admin privileges required',
+    );
   });
 
   it('names the status of a failed list (spec §8: "Failed to fetch users: {status}")', () => {

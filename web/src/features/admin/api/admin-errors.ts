@@ -8,13 +8,13 @@ const reason = (error: unknown) =>
   isApiError(error) ? (error.detail ?? String(error.status)) : error instanceof Error ? error.message : String(error);
 
 /**
- * The banner text for a failed admin call (spec §8 "Admin"): a 403 is always "Access denied: Admin
- * privileges required"; a failed list reads "Failed to fetch {what}: {status}"; other failures
+ * The banner text for a failed admin call (spec §8 "Admin"): `admin_required` (403) is always
+ * "Access denied: Admin privileges required"; a failed list reads "Failed to fetch {what}: {status}"; other failures
  * name what failed and the server's reason.
  * @param failure e.g. "Failed to fetch users" or "Failed to delete task".
  */
 export function adminErrorText(error: unknown, failure: string): string {
-  if (isApiError(error) && error.status === 403) return ADMIN_ACCESS_DENIED;
+  if (isApiError(error) && error.code === 'admin_required') return ADMIN_ACCESS_DENIED;
   if (isApiError(error) && failure.startsWith('Failed to fetch')) return `${failure}: ${error.status}`;
   return `${failure}: ${reason(error)}`;
 }

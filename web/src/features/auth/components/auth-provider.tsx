@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return userFromToken(token);
     } catch (error) {
       // Expired, revoked or the account is gone: this browser is signed out.
-      if (isApiError(error) && error.status === 401) {
+      if (isApiError(error) && error.code === 'unauthenticated') {
         clear();
         return null;
       }
@@ -82,8 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         await logout();
       } catch (error) {
-        // 401: the server already refuses the token, which is what signing out wants.
-        if (!(isApiError(error) && error.status === 401)) {
+        // The server already refuses the token, which is what signing out wants.
+        if (!(isApiError(error) && error.code === 'unauthenticated')) {
           throw new Error(`Logout failed: ${error instanceof Error ? error.message : String(error)}`);
         }
       }

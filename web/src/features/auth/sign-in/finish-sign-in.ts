@@ -50,7 +50,7 @@ export async function finishSignIn(code: string, fallbackReturnTo: string | null
 
 /**
  * Moves the guest's conversations to the account. The guest id is forgotten once that worked, or
- * when the server says it already went to another account (409): it can never be used again. Any
+ * when the server says it already went to another account (`guest_session_handed_over`): it can never be used again. Any
  * other failure keeps it; signing in still succeeds.
  */
 async function handOverGuestSession(token: string): Promise<void> {
@@ -60,7 +60,7 @@ async function handOverGuestSession(token: string): Promise<void> {
     await updateGuestAssociations(token, guestId);
     clearGuestSessionId();
   } catch (error) {
-    if (isApiError(error) && error.status === 409) clearGuestSessionId();
+    if (isApiError(error) && error.code === 'guest_session_handed_over') clearGuestSessionId();
     console.warn('Handing the guest session over failed:', error instanceof Error ? error.message : error);
   }
 }

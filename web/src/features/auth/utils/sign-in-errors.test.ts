@@ -37,9 +37,11 @@ describe('problemFromCode', () => {
 });
 
 describe('problemFromError', () => {
-  it('classifies failed calls: no answer, 429, 5xx and anything else with its status', () => {
+  it('classifies failed calls: no answer, rate_limited, 5xx and anything else with its status', () => {
     expect(problemFromError(new NetworkError(new TypeError('Failed to fetch')))).toEqual({ code: 'network' });
-    expect(problemFromError(new ApiError(429, 'Too Many Requests', 'slow down'))).toEqual({ code: 'too-many-requests' });
+    expect(problemFromError(new ApiError(429, 'Too Many Requests', 'slow down', { code: 'rate_limited' }))).toEqual({
+      code: 'too-many-requests',
+    });
     expect(problemFromError(new ApiError(503, 'Service Unavailable', null))).toEqual({ code: 'internal' });
     expect(problemFromError(new ApiError(401, 'Unauthorized', 'This sign-in code is invalid'))).toEqual({
       code: 'other',

@@ -46,7 +46,7 @@ export function problemFromCode(code: string | null): SignInProblem {
 export function problemFromError(error: unknown): SignInProblem {
   if (error instanceof NetworkError) return { code: 'network' };
   if (isApiError(error)) {
-    if (error.status === 429) return { code: 'too-many-requests' };
+    if (error.code === 'rate_limited') return { code: 'too-many-requests' };
     if (error.status >= 500) return { code: 'internal' };
     return { code: 'other', message: error.detail ?? error.message, rawCode: String(error.status) };
   }

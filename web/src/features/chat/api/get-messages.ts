@@ -43,7 +43,7 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
       error.status === 401 && sentAsGuest
         ? 'Authentication required - created new guest session'
         : (error.detail ?? `Failed to fetch messages (${error.status})`);
-    throw new ApiError(error.status, error.statusText, error.detail, message);
+    throw new ApiError(error.status, error.statusText, error.detail, { code: error.code, message });
   }
 }
 

@@ -86,8 +86,9 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   const onFetchFailed = useCallback(
     (failure: Error) => {
       console.warn('Fetching messages failed:', failure.message);
-      const gone = [400, 403, 404].includes(isApiError(failure) ? failure.status : 0);
-      if (gone || (isApiError(failure) && failure.status === 401 && !isSignedIn)) {
+      const code = isApiError(failure) ? failure.code : null;
+      const gone = code === 'not_found' || code === 'forbidden' || code === 'invalid_request';
+      if (gone || (code === 'unauthenticated' && !isSignedIn)) {
         finishWaiting();
         setConversation(null);
       }
@@ -212,7 +213,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       // Give the visitor their text and files back so nothing is lost.
       setInput((current) => (current === '' ? content : current));
       restore(files);
-      const outcome = describeSendFailure(failure, isSignedIn);
+      const outcome = describeSendFailure(failure);
       setError(outcome.message);
       if (outcome.promptSignIn) setSignInPromptVisible(true);
       if (outcome.limitReached) setServerLimitReached(true);

@@ -18,8 +18,8 @@ const message = (id: string, senderType: 'agent' | 'user'): ChatMessage => ({
 });
 
 describe('describeSendFailure', () => {
-  it('tells a guest about the 2-message limit on 401 and shows the sign-in card', () => {
-    const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Authentication required'), false);
+  it('tells a guest about the 2-message limit on guest_limit_reached and shows the sign-in card', () => {
+    const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Authentication required', { code: 'guest_limit_reached' }));
     expect(failure).toEqual({
       message: "You've reached the 2-message limit for guest users. Please sign in to continue.",
       promptSignIn: true,
@@ -27,26 +27,54 @@ describe('describeSendFailure', () => {
     });
   });
 
-  it('tells a signed-in user about the 10-message limit on 403', () => {
-    expect(describeSendFailure(new ApiError(403, 'Forbidden', 'limit'), true)).toEqual({
+  it('asks a guest whose session went to an account to sign in, as at the limit', () => {
+    const failure = describeSendFailure(
+      new ApiError(401, 'Unauthorized', 'Authentication required', { code: 'guest_session_handed_over' }),
+    );
+    expect(failure).toEqual({ message: CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false });
+  });
+
+  it('passes on why a sign-in is no longer accepted and shows the sign-in card', () => {
+    const failure = describeSendFailure(new ApiError(401, 'Unauthorized', 'Invalid or expired token', { code: 'unauthenticated' }));
+    expect(failure).toEqual({ message: 'Invalid or expired token', promptSignIn: true, limitReached: false });
+  });
+
+  it('tells a signed-in user about the 10-message limit on conversation_limit_reached', () => {
+    expect(describeSendFailure(new ApiError(403, 'Forbidden', 'limit', { code: 'conversation_limit_reached' }))).toEqual({
       message: 'You have reached the 10 message limit for this session. Please start a new conversation.',
       promptSignIn: false,
       limitReached: true,
     });
   });
 
-  it("passes on the server's reason for a file that is too big", () => {
-    expect(describeSendFailure(new ApiError(413, 'Payload Too Large', 'File is larger than 10 MB'), false).message).toBe(
-      'File is larger than 10 MB',
-    );
+  it('does not take another 403 for the message limit', () => {
+    expect(describeSendFailure(new ApiError(403, 'Forbidden', 'Host not allowed', { code: 'forbidden' }))).toEqual({
+      message: CHAT_TEXTS.sendFailed,
+      promptSignIn: false,
+      limitReached: false,
+    });
+  });
+
+  it("passes on the server's reason for a file that is too big or an archive it refuses", () => {
+    const tooBig = new ApiError(413, 'Payload Too Large', '"a.bin" is larger than the 10 MB limit for one file', {
+      code: 'file_too_large',
+    });
+    expect(describeSendFailure(tooBig).message).toBe('"a.bin" is larger than the 10 MB limit for one file');
+    const bomb = new ApiError(422, 'Unprocessable Entity', 'The archive unpacks to more than 50 MB, the most accepted', {
+      code: 'archive_refused',
+    });
+    expect(describeSendFailure(bomb).message).toBe('The archive unpacks to more than 50 MB, the most accepted');
   });
 
   it('says "Failed to send message. Please try again." for anything else', () => {
-    expect(describeSendFailure(new NetworkError(new TypeError('fetch failed')), false).message).toBe(CHAT_TEXTS.sendFailed);
-    expect(describeSendFailure(new ApiError(500, 'Internal Server Error', null), true).message).toBe(
-      'Failed to send message. Please try again.',
+    expect(describeSendFailure(new NetworkError(new TypeError('fetch failed'))).message).toBe(CHAT_TEXTS.sendFailed);
+    expect(
+      describeSendFailure(new ApiError(500, 'Internal Server Error', 'Internal server error', { code: 'internal_error' })).message,
+    ).toBe('Failed to send message. Please try again.');
+    expect(describeSendFailure(new ApiError(502, 'Bad Gateway', null)).message).toBe(CHAT_TEXTS.sendFailed);
+    expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found', { code: 'not_found' })).message).toBe(
+      CHAT_TEXTS.sendFailed,
     );
-    expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found'), true).message).toBe(CHAT_TEXTS.sendFailed);
   });
 });
 
@@ -77,7 +105,7 @@ describe('pickSendableFiles', () => {
     const { send, failures } = pickSendableFiles(files);
     expect(send.map((f) => f.file.name)).toEqual(['f0.png', 'f1.png', 'f2.png', 'f3.png', 'f4.png']);
     expect(failures).toEqual([
-      'Failed to upload file: big.zip - larger than 10 MB',
+      'Failed to upload file: big.zip - larger than the 10 MB limit for one file',
       'Failed to upload file: f5.png - at most 5 files per message',
     ]);
   });

@@ -1,4 +1,4 @@
-import { LIMITS, MAX_FILES_PER_MESSAGE } from '@unstuck/contract';
+import { LIMIT_TEXTS, LIMITS, MAX_FILES_PER_MESSAGE } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
@@ -14,31 +14,44 @@ export const GUEST_MESSAGES_BEFORE_PROMPT = LIMITS.guestMessages;
 export const CHAT_TEXTS = {
   sendFailed: 'Failed to send message. Please try again.',
   agentTimeout: 'Agent response timed out. Please try sending your message again.',
-  guestLimit: "You've reached the 2-message limit for guest users. Please sign in to continue.",
-  signedInLimit: 'You have reached the 10 message limit for this session. Please start a new conversation.',
+  guestLimit: LIMIT_TEXTS.guestLimit,
+  signedInLimit: LIMIT_TEXTS.signedInLimit,
 } as const;
 
 export interface SendFailure {
   /** The banner text. */
   message: string;
-  /** Show the sign-in card (401: the guest limit). */
+  /** Show the sign-in card (the guest limit, or a sign-in the server no longer accepts). */
   promptSignIn: boolean;
-  /** The server says this conversation is full (403 for a signed-in user). */
+  /** The server says this conversation is full (`conversation_limit_reached`). */
   limitReached: boolean;
 }
 
-/** What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"). */
-export function describeSendFailure(error: unknown, isSignedIn: boolean): SendFailure {
-  const status = isApiError(error) ? error.status : 0;
+/**
+ * What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"), by
+ * the answer's error code (docs/decisions/027-error-codes.md).
+ */
+export function describeSendFailure(error: unknown): SendFailure {
+  const code = isApiError(error) ? error.code : null;
   const detail = isApiError(error) ? error.detail : null;
-  if (status === 401) {
-    // A guest over the limit; a signed-in user here has a token the server no longer accepts.
-    return { message: isSignedIn ? (detail ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false };
+  switch (code) {
+    // A guest session over its limit, or one already handed over to an account: sign in to go on.
+    case 'guest_limit_reached':
+    case 'guest_session_handed_over':
+      return { message: CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false };
+    // A token the server no longer accepts (signed out elsewhere, account deleted).
+    case 'unauthenticated':
+      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: true, limitReached: false };
+    case 'conversation_limit_reached':
+      return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true };
+    // Files the server refuses: retrying cannot help, so say why.
+    case 'file_too_large':
+    case 'archive_refused':
+    case 'invalid_archive':
+      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false };
+    default:
+      return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false };
   }
-  if (status === 403 && isSignedIn) return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true };
-  // Too big a file: retrying cannot help, so say why.
-  if (status === 413 && detail) return { message: detail, promptSignIn: false, limitReached: false };
-  return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false };
 }
 
 export type AgentWaitOutcome = 'replied' | 'timed_out' | 'waiting';
@@ -63,9 +76,8 @@ export function pickSendableFiles<T extends { file: { name: string; size: number
   const send: T[] = [];
   const failures: string[] = [];
   for (const entry of files) {
-    if (entry.file.size > LIMITS.attachmentBytes) failures.push(`Failed to upload file: ${entry.file.name} - larger than 10 MB`);
-    else if (send.length >= MAX_FILES_PER_MESSAGE)
-      failures.push(`Failed to upload file: ${entry.file.name} - at most ${MAX_FILES_PER_MESSAGE} files per message`);
+    if (entry.file.size > LIMITS.attachmentBytes) failures.push(`Failed to upload file: ${entry.file.name} - ${LIMIT_TEXTS.fileTooLarge}`);
+    else if (send.length >= MAX_FILES_PER_MESSAGE) failures.push(`Failed to upload file: ${entry.file.name} - ${LIMIT_TEXTS.tooManyFiles}`);
     else send.push(entry);
   }
   return { send, failures };

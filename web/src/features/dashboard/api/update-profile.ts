@@ -22,7 +22,7 @@ export async function updateProfile(profile: ProfileUpdate): Promise<ProfileResp
   try {
     body = await apiRequest('/api/v1/users/profile', { method: 'PUT', body: profile, identity: 'bearer' });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw new Error(PROFILE_TEXTS.authRequired);
+    if (isApiError(error) && error.code === 'unauthenticated') throw new Error(PROFILE_TEXTS.authRequired);
     if (isApiError(error)) {
       throw new Error(`Failed to update profile (${error.status}): ${error.detail ?? error.statusText}`);
     }

@@ -36,7 +36,7 @@ export function MinimalDashboardPage() {
   else if (session.error) {
     body = (
       <p className="banner banner--error" role="alert">
-        {isApiError(session.error) && session.error.status === 401 ? NOT_AUTHENTICATED : session.error.message}
+        {isApiError(session.error) && session.error.code === 'unauthenticated' ? NOT_AUTHENTICATED : session.error.message}
       </p>
     );
   } else if (user) {

@@ -29,7 +29,7 @@ export function ExpertQueuePage() {
   const { user } = useAuth();
   const tasks = useExpertTasks();
   const viewerId = user?.uid ?? '';
-  const denied = isApiError(tasks.error) && tasks.error.status === 403;
+  const denied = isApiError(tasks.error) && tasks.error.code === 'expert_required';
 
   return (
     <PageLayout title="Expert Queue" wide>

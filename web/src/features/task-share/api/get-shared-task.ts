@@ -24,7 +24,7 @@ export async function getSharedTask(token: string): Promise<ShareResponse> {
   try {
     body = await apiRequest<unknown>(`/api/task-share/${encodeURIComponent(token)}`, { identity: 'none' });
   } catch (error) {
-    if (isApiError(error)) throw new ShareLoadError(shareFailureFor(error.status, error.statusText));
+    if (isApiError(error)) throw new ShareLoadError(shareFailureFor(error));
     if (error instanceof SyntaxError) throw new ShareLoadError({ message: SHARE_TEXTS.notJson, canRequestAccess: false });
     throw error;
   }

@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_ERROR_TEXT } from '@unstuck/contract';
+import { ApiError } from '../../../lib/api-client.ts';
 import { shareFailureFor, sharedSenderLabel } from './share-errors.ts';
 
 describe('shareFailureFor', () => {
-  it('gives the spec texts for 404, 410 and 403, with the access form only for expired and inactive links', () => {
-    expect(shareFailureFor(404, 'Not Found')).toEqual({ message: SHARE_ERROR_TEXT.notFound, canRequestAccess: false });
-    expect(shareFailureFor(410, 'Gone')).toEqual({
+  it('gives the spec texts for not found, expired and revoked links, with the access form only for the last two', () => {
+    expect(shareFailureFor(new ApiError(404, 'Not Found', null, { code: 'not_found' }))).toEqual({
+      message: SHARE_ERROR_TEXT.notFound,
+      canRequestAccess: false,
+    });
+    expect(shareFailureFor(new ApiError(410, 'Gone', null, { code: 'share_link_expired' }))).toEqual({
       message: 'This share link has expired. You can request access below.',
       canRequestAccess: true,
     });
-    expect(shareFailureFor(403, 'Forbidden')).toEqual({ message: 'This share link is no longer active.', canRequestAccess: true });
+    expect(shareFailureFor(new ApiError(403, 'Forbidden', null, { code: 'share_link_revoked' }))).toEqual({
+      message: 'This share link is no longer active.',
+      canRequestAccess: true,
+    });
   });
 
   it('names the status text of any other failure', () => {
-    expect(shareFailureFor(500, 'Internal Server Error')).toEqual({
+    expect(shareFailureFor(new ApiError(500, 'Internal Server Error', null, { code: 'internal_error' }))).toEqual({
       message: 'Failed to fetch shared task: Internal Server Error',
       canRequestAccess: false,
     });
-    expect(shareFailureFor(429, '').message).toBe('Failed to fetch shared task: 429');
+    expect(shareFailureFor(new ApiError(429, '', null, { code: 'rate_limited' })).message).toBe('Failed to fetch shared task: 429');
+    expect(shareFailureFor(new ApiError(403, 'Forbidden', null)).message).toBe('Failed to fetch shared task: Forbidden');
   });
 });
 

@@ -1,4 +1,5 @@
 import { SHARE_ERROR_TEXT } from '@unstuck/contract';
+import type { ApiError } from '../../../lib/api-client.ts';
 
 /** What the share page shows instead of a task (spec §5 "Share token", §8 "Share page"). */
 export type ShareFailure = { message: string; canRequestAccess: boolean };
@@ -12,15 +13,21 @@ export const SHARE_TEXTS = {
 } as const;
 
 /**
- * The page's text for an answer that is not a task, by status (spec §8): 404 not found, 410 expired
- * and 403 inactive (both with the access-request form), anything else "Failed to fetch shared task:
- * {status text}".
+ * The page's text for an answer that is not a task, by its error code (spec §8 gives them by status):
+ * `not_found` (404), `share_link_expired` (410) and `share_link_revoked` (403, "no longer active"; both
+ * with the access-request form), anything else "Failed to fetch shared task: {status text}".
  */
-export function shareFailureFor(status: number, statusText: string): ShareFailure {
-  if (status === 404) return { message: SHARE_ERROR_TEXT.notFound, canRequestAccess: false };
-  if (status === 410) return { message: SHARE_ERROR_TEXT.expired, canRequestAccess: true };
-  if (status === 403) return { message: SHARE_ERROR_TEXT.inactive, canRequestAccess: true };
-  return { message: `Failed to fetch shared task: ${statusText || status}`, canRequestAccess: false };
+export function shareFailureFor(error: Pick<ApiError, 'code' | 'status' | 'statusText'>): ShareFailure {
+  switch (error.code) {
+    case 'not_found':
+      return { message: SHARE_ERROR_TEXT.notFound, canRequestAccess: false };
+    case 'share_link_expired':
+      return { message: SHARE_ERROR_TEXT.expired, canRequestAccess: true };
+    case 'share_link_revoked':
+      return { message: SHARE_ERROR_TEXT.inactive, canRequestAccess: true };
+    default:
+      return { message: `Failed to fetch shared task: ${error.statusText || error.status}`, canRequestAccess: false };
+  }
 }
 
 /** Who a shared message is from (spec §2): `agent-` ids are the AI, experts "Expert", everyone else (guests too) "User". */

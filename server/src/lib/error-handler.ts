@@ -1,0 +1,59 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorCode, ErrorResponse } from '@unstuck/contract';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, codeForStatus } from './errors.ts';
+
+/** The body of every JSON error answer (docs/decisions/027-error-codes.md). */
+export const errorBody = (code: ErrorCode, detail: string): ErrorResponse => ({ code, detail });
+
+const INTERNAL_ERROR = 'Internal server error';
+
+/**
+ * The app's one error handler: every error a route, hook or plugin throws becomes `{ code, detail }`.
+ * An AppError answers its own code, status, text and headers; a failed schema validation 400
+ * `invalid_request` naming the first field; Fastify's and its plugins' other 4xx (body too large,
+ * wrong media type, bad JSON, multipart limits) the generic code of their status with their message;
+ * anything else is logged and answers 500 `internal_error` with nothing about what failed.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.detail));
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return reply
+      .code(400)
+      .send(errorBody('invalid_request', field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request')));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody('internal_error', INTERNAL_ERROR));
+}
+
+/**
+ * Answers a request Node's HTTP parser gave up on before Fastify saw it (Fastify's
+ * `clientErrorHandler`): 408 `request_timeout` when it was not received within REQUEST_TIMEOUT_MS,
+ * 431 for headers over Node's size limit, 400 for anything unparsable; each as `{ code, detail }`,
+ * then the connection is closed. A reset or already closed connection gets nothing.
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail]: [number, ErrorCode, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'The request was not received in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'invalid_request', 'The request headers are too large']
+        : [400, 'invalid_request', 'The request could not be read'];
+  // Mostly network trouble or a load balancer's probe: nothing the operator needs at info level.
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code, detail));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

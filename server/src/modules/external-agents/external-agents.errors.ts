@@ -1,0 +1,51 @@
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+
+// Errors of the calls external agents make, over REST and the MCP transports
+// (docs/decisions/027-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
+
+/** 401: no agent key, or one that is unknown or revoked. */
+export const agentKeyRequired = () => unauthorized('A valid agent API key is required (X-Agent-Key or Authorization: Bearer)');
+
+/** 403: an agent key sent by a browser (a key in a web page is a key anyone can read). */
+export const agentKeyFromBrowser = () =>
+  forbidden('Agent keys are not accepted from a browser. Sign in and send the job with your session instead.');
+
+/** 403: an agent whose id does not start with `agent-` writing into a conversation. */
+export const notAnAgentId = () => forbidden('Only agents whose id starts with "agent-" can write into a conversation');
+
+/** 400: a message that names neither a conversation nor a recipient with one addressed to this agent. */
+export const conversationNotNamed = () =>
+  badRequest('Name the conversation (conversationId), or a recipientId with a conversation addressed to this agent');
+
+/** 400: a recipientId that is not the conversation's owner. */
+export const recipientNotOwner = () => badRequest('recipientId must be the id of the person who owns the conversation');
+
+/** 400: a task update without any field to change. */
+export const nothingToUpdate = () => badRequest('Give at least one of diagnosis, clarifiedScope, jobSummaryForEngineer, status');
+
+/** 409: a proposal for a task already accepted and with the experts. */
+export const proposalAlreadyWithExperts = () => conflict('The proposal is already accepted; the work is with the experts');
+
+/** 409: a task update once the task is with the experts. */
+export const taskWithExperts = () => conflict('The task is with the experts and can no longer be changed by an agent');
+
+/** 409: the turn the agent answers was answered meanwhile (by agent-1 or another worker). */
+export const turnAnsweredMeanwhile = () => conflict('This message was answered meanwhile; read the conversation again');
+
+/** 400: an MCP session id of the wrong shape. */
+export const invalidMcpSessionId = () => badRequest('session_id must be 8 to 128 letters, digits, _ or -');
+
+/** 409: an MCP session id already open. */
+export const mcpSessionIdInUse = () => conflict('This session_id is in use');
+
+/** 404: a message to an MCP session that is not open (here). */
+export const unknownMcpSession = () => notFound('Unknown session: open GET /mcp_tools/sse and use the session_id of its endpoint event');
+
+/** 403: a message to another agent's MCP session. */
+export const mcpSessionOfOtherAgent = () => forbidden('This session belongs to another agent');
+
+/** 403: an MCP request whose Host is not ours (DNS-rebinding protection). */
+export const hostNotAllowed = (host: string) => forbidden(`Host not allowed: ${host}`);
+
+/** 403: an MCP request from a browser origin we do not trust. */
+export const originNotAllowed = (origin: string) => forbidden(`Origin not allowed: ${origin}`);

@@ -1,0 +1,12 @@
+import { conflict, notFound } from '../../lib/errors.ts';
+
+// Errors of proposal actions (docs/decisions/027-error-codes.md).
+
+/** 404: the message is unknown, not the caller's, or not an agent's proposal. */
+export const proposalNotFound = () => notFound('Proposal not found');
+
+/** 409: a newer proposal replaced this one. */
+export const proposalReplaced = () => conflict('This proposal was replaced by a newer one');
+
+/** 409: asking to modify a proposal that is already accepted. */
+export const proposalAlreadyAccepted = () => conflict('This proposal is already accepted');
