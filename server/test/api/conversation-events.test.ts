@@ -68,6 +68,7 @@ describe.each(databaseKinds)('conversation event stream on %s', { timeout: 120_0
     const refused = await openEventStream(server.url, guest, conversationId);
     expect(refused.response.status).toBe(429);
     expect(await refused.response.json()).toEqual({
+      code: 'rate_limited',
       detail: 'You have 3 conversation event streams open already; close one (another tab or window) and try again.',
     });
     // Another caller has places of its own.
