@@ -62,7 +62,7 @@ describe("a guest's id on the staff and share pages", () => {
     await openTab(admin, 'User Conversations');
     await admin.getByRole('button', { name: new RegExp(guestName) }).click();
     await admin.getByRole('region', { name: 'Conversations' }).getByRole('button', { pressed: false }).first().click();
-    await admin.getByRole('region', { name: 'Messages' }).getByText('sends me back to the login page', { exact: false }).waitFor();
+    await admin.getByRole('region', { name: 'Messages' }).getByText('sends me back to the login page', { exact: false }).first().waitFor();
     await openTab(admin, 'Tasks');
     const card = taskCard(admin, participant);
     await card.getByRole('button', { name: 'Show Details' }).click();
@@ -72,7 +72,11 @@ describe("a guest's id on the staff and share pages", () => {
     await admin.goto(`${server.url}/expert-queue`);
     const queued = admin.getByRole('article').filter({ hasText: guestName });
     await queued.getByRole('button', { name: 'Show Conversation' }).click();
-    await queued.getByRole('list', { name: 'Conversation' }).getByText('sends me back to the login page', { exact: false }).waitFor();
+    await queued
+      .getByRole('list', { name: 'Conversation' })
+      .getByText('sends me back to the login page', { exact: false })
+      .first()
+      .waitFor();
 
     const { page: holder, seen: holderSaw } = await recordingPage();
     await holder.goto(share.body.share_url);
