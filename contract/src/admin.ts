@@ -6,15 +6,16 @@ import { taskSchema } from './tasks.ts';
 /** What the server answers (403) and the admin UI shows to a signed-in non-admin (spec §6, §8 "Admin"). */
 export const ADMIN_ACCESS_DENIED = 'Access denied: Admin privileges required';
 
-/** `{id}` of the admin paths that name a user: a user's UUID or a guest session id. */
+/** `{id}` of the admin paths that name a user: a user's UUID or a guest's participant id (as the users list shows it). */
 export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** `{id}` of the admin paths that name a conversation, task, API key or share link. */
 export const adminIdParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') });
 
 /**
- * A user as the admin area lists them (spec §3 "User (admin view)"). A guest is shown with the
- * placeholder name "Guest" plus 6 characters of its id and email "Guest User" (spec §3, §9);
+ * A user as the admin area lists them (the product's admin view of a user). A guest is shown by its
+ * participant id (`uid` and `sessionId`; its own guest id is its credential and stays with it), with
+ * the placeholder name "Guest" plus 6 characters of that id and email "Guest User";
  * `provider` is the identity provider the person signs in with (null for guests).
  */
 export const adminUserSchema = z.object({
@@ -82,8 +83,8 @@ export const deleteConversationResponseSchema = z.object({
 });
 
 /**
- * A task as the admin Tasks tab shows it: the Task of spec §3 plus the customer's role and guest
- * session id (spec §2 "Customer info"), the agent's classification, the expert hand-off, and how
+ * A task as the admin Tasks tab shows it: the Task plus the customer's role and, for a guest, its
+ * participant id as `sessionId` (the tab's customer info; `userId` is the same id for a guest), the agent's classification, the expert hand-off, and how
  * many access requests its share links received.
  */
 export const adminTaskSchema = taskSchema.extend({

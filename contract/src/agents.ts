@@ -25,8 +25,8 @@ export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
  * A third-party agent's message (spec §7 agent REST `POST /api/messages` with `x-agent-key`, and
  * the MCP tool `send_message`): it is sent as the key's agent into a conversation addressed to it,
  * named by `conversationId` (or `metadata.conversationId`); without one, into the latest
- * conversation of `recipientId` (the person) with this agent. `recipientId`, when given, must be
- * the conversation's owner.
+ * conversation of `recipientId` (the person, by the id the agent is shown: a user's id or a guest's
+ * participant id) with this agent. `recipientId`, when given, must be the conversation's owner.
  */
 export const agentMessageSchema = z.object({
   content,
@@ -68,7 +68,10 @@ export type UpdateAgentTaskInput = z.infer<typeof updateAgentTaskInputSchema>;
 /** MCP tool `send_proposal`: a proposal the customer can accept or ask to modify (spec §4 "Proposal"). */
 export const sendAgentProposalInputSchema = z.object({ conversationId, content });
 
-/** A conversation as the MCP tools list it for an agent. */
+/**
+ * A conversation as the MCP tools list it for an agent. `owner_id` is the person: a signed-in user's
+ * id, or a guest's participant id (`participant-…`), never the guest's own id, which is its credential.
+ */
 export const agentConversationSchema = z.object({
   id: z.string(),
   title: z.string().nullable(),
@@ -87,7 +90,7 @@ export type AgentConversation = z.infer<typeof agentConversationSchema>;
 export const MCP_TOOLS = {
   send_message: {
     description:
-      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId (or metadata.conversationId), or give recipientId (the person) to use their latest conversation with you.',
+      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId (or metadata.conversationId), or give recipientId (the person, as owner_id shows them) to use their latest conversation with you.',
     input: agentMessageSchema,
   },
   list_conversations: {

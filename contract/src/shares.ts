@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema } from './messages.ts';
+import { attachmentSchema, senderRoleSchema } from './messages.ts';
 import { codeAnalysisSchema, taskStatusSchema } from './tasks.ts';
 
 /**
@@ -20,14 +20,30 @@ export const sharedTaskSchema = z.object({
 export type SharedTask = z.infer<typeof sharedTaskSchema>;
 
 /**
+ * A message of the shared conversation, as the public page shows it: an allowlist. The sender is named
+ * only by role (`sender_id` is `user`, `expert` or an `agent-` id); content is what the customer saw
+ * (no staff notes); attachment URLs go through the link. Nothing else a stored message carries (its
+ * metadata, recipient, read state, expert's name, what it replies to) is served: a field that is not
+ * listed here is stripped from the answer.
+ */
+export const sharedMessageSchema = z.object({
+  id: z.string(),
+  sender_id: z.string(),
+  sender_role: senderRoleSchema,
+  content: z.string(),
+  created_at: z.string(),
+  attachments: z.array(attachmentSchema),
+});
+export type SharedMessage = z.infer<typeof sharedMessageSchema>;
+
+/**
  * `GET /api/task-share/{shareToken}` (spec §3 "Share response"). `client.reference_id` is a stable
  * pseudonym of the customer; `task_type` the kind of work (null until the agent classified it).
- * Messages name their senders only by role: `user`, an `agent-` id, or `expert`.
  */
 export const shareResponseSchema = z.object({
   task: sharedTaskSchema,
   client: z.object({ reference_id: z.string(), task_type: z.string().nullable() }),
-  conversation_messages: z.array(messageSchema),
+  conversation_messages: z.array(sharedMessageSchema),
   share_info: z.object({ created_at: z.string(), expires_at: z.string() }),
 });
 export type ShareResponse = z.infer<typeof shareResponseSchema>;

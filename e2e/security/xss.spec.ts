@@ -77,12 +77,12 @@ describe('attack strings in a task are shown on the staff and share pages withou
       clarifiedScope: XSS_CORPUS,
       jobSummaryForEngineer: XSS_CORPUS,
     });
-    const guestName = `Guest ${seeded.ownerId.slice(6, 12)}`;
+    const guestName = `Guest ${seeded.ownerPublicId.slice('participant-'.length, 'participant-'.length + 6)}`;
 
     const { page: admin, dialogs } = await newPage();
     await signInAsAdmin(admin, server.url);
     await openTab(admin, 'Tasks');
-    const card = taskCard(admin, seeded.ownerId);
+    const card = taskCard(admin, seeded.ownerPublicId);
     await card.getByRole('button', { name: 'Show Details' }).click();
     await card.getByText('Conversation (first 10 messages)').waitFor();
     await card.getByRole('region', { name: 'Proposal' }).getByRole('heading', { name: 'Proposal with estimate' }).waitFor();

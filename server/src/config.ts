@@ -181,6 +181,9 @@ const configSchema = z
     MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),
+    EVENT_STREAMS_PER_CALLER: z.coerce.number().int().min(1).max(1000).default(10),
+    // Per-address limits count an IPv6 client by its network of this many bits (lib/client-address.ts).
+    CLIENT_IPV6_PREFIX_LENGTH: z.coerce.number().int().min(1).max(128).default(64),
     UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).default(16),
     FILE_URL_TTL_SECONDS: z.coerce
       .number()

@@ -22,6 +22,12 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
+    // A guest's id is its only credential: everyone but the guest sees this random id instead
+    // (docs/decisions/024-participant-ids.md). Every row gets one; only guests' are shown.
+    participantId: text('participant_id')
+      .notNull()
+      .unique()
+      .default(sql`('participant-' || replace(gen_random_uuid()::text, '-', ''))`),
     email: text('email'),
     name: text('name'),
     picture: text('picture'),
@@ -233,9 +239,28 @@ export const authSessions = pgTable(
 );
 
 /**
+ * What re-issues, byte for byte, the token that replaced a retired one: the same claims, JWT id and
+ * times signed with the same key give the same JWT. Nothing here is a usable token without the key.
+ */
+export interface TokenSuccessor {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+  role: 'user' | 'admin';
+  admin: boolean;
+  expert: boolean;
+  jti: string;
+  /** Seconds since the epoch (JWT `iat` and `exp`). */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/**
  * Access tokens retired by a refresh, by JWT id: refused from `refused_from` on (a short grace lets
  * a second tab that refreshed the same token at the same moment keep going), kept until they would
- * have expired anyway.
+ * have expired anyway. `successor` is the token the refresh issued: a second refresh within the grace
+ * gets that same token again (docs/decisions/010-sign-in-sessions-and-proxy-trust.md).
  */
 export const revokedTokens = pgTable(
   'revoked_tokens',
@@ -244,6 +269,7 @@ export const revokedTokens = pgTable(
     userId: text('user_id').notNull(),
     refusedFrom: timestamp('refused_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    successor: jsonb('successor').$type<TokenSuccessor>(),
     createdAt: createdAt(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],

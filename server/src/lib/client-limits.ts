@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { clientAddressKey } from './client-address.ts';
 import { tooManyRequests } from './errors.ts';
 import { countSpreadHits } from './rate-limit-store.ts';
 
@@ -43,7 +44,8 @@ export interface ClientUse {
  * is over an hourly allowance. The counters are spread over a few rows per address, so concurrent
  * requests of one address do not queue for one row (docs/decisions/021-send-path-cost.md); every
  * instance counts together.
- * @param address the client's address as Fastify resolved it (`request.ip`; TRUST_PROXY decides).
+ * @param address the client's address as Fastify resolved it (`request.ip`; TRUST_PROXY decides), counted
+ *   under {@link clientAddressKey} (an IPv6 client by its network of CLIENT_IPV6_PREFIX_LENGTH bits).
  * @throws AppError 429 with `Retry-After` (seconds to the window's end) for the first use, in the order
  *   given, whose address is over its limit; every use is counted, the refused ones too, so retrying
  *   early does not help.
@@ -52,7 +54,7 @@ export async function countClientUses(deps: { db: Db; config: Config }, address:
   const states = await countSpreadHits(
     deps.db,
     uses.map((use) => ({
-      key: `client-${use.limit}:${address}`,
+      key: `client-${use.limit}:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`,
       windowMs: HOUR_MS,
       amount: Math.max(1, Math.ceil((use.amount ?? 1) / LIMITS[use.limit].unit)),
       when: use.when,

@@ -53,8 +53,8 @@ const ROWS: Row[] = [
     method: 'DELETE',
     path: '/api/admin/users/{id}',
     prepare: async (server) => {
-      const { ownerId } = await seedTask(server.database.db);
-      return { path: `/api/admin/users/${ownerId}`, intact: exists(server, users, ownerId) };
+      const { ownerId, ownerPublicId } = await seedTask(server.database.db);
+      return { path: `/api/admin/users/${ownerPublicId}`, intact: exists(server, users, ownerId) };
     },
     allowed: adminOnly(),
   },
@@ -70,7 +70,7 @@ const ROWS: Row[] = [
   {
     method: 'GET',
     path: '/api/admin/users/{id}/conversations',
-    prepare: async (server) => ({ path: `/api/admin/users/${(await seedTask(server.database.db)).ownerId}/conversations` }),
+    prepare: async (server) => ({ path: `/api/admin/users/${(await seedTask(server.database.db)).ownerPublicId}/conversations` }),
     allowed: adminOnly(),
   },
   {

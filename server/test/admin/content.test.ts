@@ -21,7 +21,7 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
 
   it("lists a user's conversations with title, message count, participants and last message time", async () => {
     const seeded = await seedTask(server.database.db, { title: 'Login is broken' });
-    const answer = await call('GET', `/api/admin/users/${seeded.ownerId}/conversations`);
+    const answer = await call('GET', `/api/admin/users/${seeded.ownerPublicId}/conversations`);
     expect(answer).toEqual({
       status: 200,
       body: {
@@ -30,13 +30,15 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
             id: seeded.conversationId,
             title: 'Login is broken',
             message_count: 2,
-            participants: [seeded.ownerId, 'agent-1'],
+            participants: [seeded.ownerPublicId, 'agent-1'],
             last_message_at: expect.any(String),
           },
         ],
       },
     });
     expect((await call('GET', '/api/admin/users/nobody/conversations')).status).toBe(404);
+    // A guest is named by its participant id: its own id is its credential, which admins never see.
+    expect((await call('GET', `/api/admin/users/${seeded.ownerId}/conversations`)).status).toBe(404);
   });
 
   it("shows a conversation's messages to admins with the agent's staff notes", async () => {
@@ -45,14 +47,14 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
     expect(answer.status).toBe(200);
     const [request, proposal] = answer.body.messages;
     expect(request).toMatchObject({
-      sender_id: seeded.ownerId,
+      sender_id: seeded.ownerPublicId,
       recipient_id: 'agent-1',
       sender_role: 'user',
       type: 'direct',
       attachments: [],
     });
     expect(proposal.content).toContain(`${TASK_SECTION_MARKER}\nStaff only: customer seems in a hurry.`);
-    expect(proposal).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent', recipient_id: seeded.ownerId });
+    expect(proposal).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent', recipient_id: seeded.ownerPublicId });
     const customerView = await callJson(server.url, 'GET', `/api/v2/conversations/${seeded.conversationId}/messages`, {
       guest: seeded.ownerId,
     });
@@ -69,11 +71,11 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
       body: { deleted_conversation_id: seeded.conversationId, deleted_messages: 2, deleted_tasks: 1, deleted_files: 0 },
     });
     expect(await server.database.db.select().from(messages).where(eq(messages.conversationId, seeded.conversationId))).toEqual([]);
-    expect((await call('GET', `/api/admin/users/${seeded.ownerId}/conversations`)).body).toEqual({ conversations: [] });
+    expect((await call('GET', `/api/admin/users/${seeded.ownerPublicId}/conversations`)).body).toEqual({ conversations: [] });
     expect((await call('DELETE', `/api/admin/conversations/${seeded.conversationId}`)).status).toBe(404);
   });
 
-  it('lists tasks with every spec field and the customer of each, guests by their session id', async () => {
+  it('lists tasks with every spec field and the customer of each, guests by their participant id', async () => {
     const person = await signInPerson(server, 'customer');
     const sent = await sendMessage(server.url, { token: person.token }, { content: 'Build me a landing page' });
     const guestTask = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
@@ -113,8 +115,9 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
     const guests = answer.body.find((t: any) => t.id === guestTask.taskId);
     expect(guests).toMatchObject({
       userRole: 'guest',
-      sessionId: guestTask.ownerId,
-      userName: `Guest ${guestTask.ownerId.slice(6, 12)}`,
+      userId: guestTask.ownerPublicId,
+      sessionId: guestTask.ownerPublicId,
+      userName: `Guest ${guestTask.ownerPublicId.slice('participant-'.length, 'participant-'.length + 6)}`,
       userEmail: null,
       proposalStatus: 'pending',
       taskType: 'bug fix',

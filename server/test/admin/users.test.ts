@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, files, messages, tasks, users } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, sendMessage } from '../support/http.ts';
-import { seedTask } from '../support/seed.ts';
+import { participantIdOf, seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -29,20 +29,23 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   const rowCount = async (table: typeof messages | typeof conversations | typeof tasks | typeof files, column: any, value: string) =>
     (await server.database.db.select().from(table).where(eq(column, value))).length;
 
-  it('lists signed-in users and guests, a guest under its placeholder name with its session id', async () => {
+  it('lists signed-in users and guests, a guest under its placeholder name and its participant id', async () => {
     const person = await signInPerson(server, 'listed');
     const guest = newGuestId();
     expect((await sendMessage(server.url, { guest }, { content: 'Hello from a guest' })).status).toBe(200);
+    const participant = await participantIdOf(server.database.db, guest);
+    expect(participant).toMatch(/^participant-[0-9a-f]{32}$/);
     const list = await call('GET', '/api/admin/users');
     expect(list.status).toBe(200);
-    expect(list.body.find((u: any) => u.uid === guest)).toEqual({
-      uid: guest,
-      name: `Guest ${guest.slice(6, 12)}`,
+    expect(JSON.stringify(list.body)).not.toContain(guest);
+    expect(list.body.find((u: any) => u.uid === participant)).toEqual({
+      uid: participant,
+      name: `Guest ${participant.slice('participant-'.length, 'participant-'.length + 6)}`,
       email: 'Guest User',
       role: 'guest',
       isExpert: false,
       isGuest: true,
-      sessionId: guest,
+      sessionId: participant,
       lastLogin: null,
       provider: null,
     });
@@ -81,11 +84,15 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   it('refuses to make a guest or an unknown user an expert', async () => {
     const guest = newGuestId();
     await sendMessage(server.url, { guest }, { content: 'hi' });
-    expect(await call('POST', '/api/admin/users/set-expert', { userId: guest, isExpert: true })).toEqual({
+    expect(
+      await call('POST', '/api/admin/users/set-expert', { userId: await participantIdOf(server.database.db, guest), isExpert: true }),
+    ).toEqual({
       status: 400,
       body: { code: 'invalid_request', detail: 'A guest cannot be an expert; they must sign in first' },
     });
     expect((await call('POST', '/api/admin/users/set-expert', { userId: 'nobody', isExpert: true })).status).toBe(404);
+    // Admins name a guest by its participant id; its guest id names nobody to them.
+    expect((await call('POST', '/api/admin/users/set-expert', { userId: guest, isExpert: true })).status).toBe(404);
     expect(await call('POST', '/api/admin/users/set-expert', { userId: 'x' })).toEqual({
       status: 400,
       body: { code: 'invalid_request', detail: 'isExpert: isExpert must be true or false' },
@@ -110,7 +117,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     });
     const guest = newGuestId();
     await sendMessage(server.url, { guest }, { content: 'hi' });
-    expect((await call('POST', `/api/admin/users/${guest}/refresh-dev-data`)).body.detail).toBe(
+    expect((await call('POST', `/api/admin/users/${await participantIdOf(server.database.db, guest)}/refresh-dev-data`)).body.detail).toBe(
       'Guests have no identity provider data to refresh',
     );
     expect((await call('POST', '/api/admin/users/nobody/refresh-dev-data')).status).toBe(404);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../src/db/schema.ts';
 import { callJson, newGuestId, sendMessage, waitForMessages } from '../support/http.ts';
+import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -79,13 +80,20 @@ describe('the MCP server for third-party agents', () => {
     expect(sse.getServerVersion()).toMatchObject({ version: '2.0.0' });
     expect((await sse.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const waiting = text(await sse.callTool({ name: 'list_conversations', arguments: {} }));
-    expect(waiting.map((c: any) => c.id)).toContain(conversationId);
+    // The guest is named by its participant id: its guest id is its credential (decision 024).
+    const listed = waiting.find((c: any) => c.id === conversationId);
+    expect(listed.owner_id).toBe(await participantIdOf(server.database.db, guest.guest));
     const read = text(await sse.callTool({ name: 'read_conversation', arguments: { conversationId } }));
-    expect(read).toMatchObject({ waiting: true, messages: [{ id: sent.body.id, sender_id: guest.guest }] });
+    expect(read).toMatchObject({ waiting: true, messages: [{ id: sent.body.id, sender_id: listed.owner_id }] });
     const reply = text(
       await sse.callTool({
         name: 'send_message',
-        arguments: { content: 'Which calendar do you use today?', recipientId: guest.guest, type: 'direct', metadata: { conversationId } },
+        arguments: {
+          content: 'Which calendar do you use today?',
+          recipientId: listed.owner_id,
+          type: 'direct',
+          metadata: { conversationId },
+        },
       }),
     );
     expect(reply.conversation_id).toBe(conversationId);

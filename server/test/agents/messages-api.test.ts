@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
+import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -92,15 +93,18 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     const guest = { guest: newGuestId() };
     const sent = await sendMessage(server.url, guest, { content: 'I need a landing page for my bakery' });
     await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
+    // Agents name a guest by its participant id (what list_conversations shows), never by its guest id.
+    const participant = await participantIdOf(server.database.db, guest.guest);
 
     const message = {
       content: 'A colleague will look at the photos you mentioned.',
       conversationId: sent.body.conversation_id,
-      recipientId: guest.guest,
+      recipientId: participant,
     };
     const other = await post({ 'x-agent-key': otherAgentKey }, message);
     expect(other).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
     expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: 'guest-someoneelse' })).status).toBe(400);
+    expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: guest.guest })).status).toBe(400);
 
     const posted = await post(
       { authorization: `Bearer ${agentKey}` },
@@ -117,8 +121,9 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     expect(mine.metadata).not.toHaveProperty('proposal_status');
 
     // Without a conversation id, the latest conversation of the recipient with this agent.
-    const byRecipient = await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: guest.guest });
+    const byRecipient = await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: participant });
     expect(byRecipient.body.conversation_id).toBe(sent.body.conversation_id);
+    expect((await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: guest.guest })).status).toBe(400);
 
     const audit = await callJson(server.url, 'GET', '/api/admin/audit-log?limit=10', admin);
     const actions = audit.body.entries.filter((e: any) => e.action === 'agent.send_message');

@@ -54,6 +54,41 @@ describe.each(databaseKinds)('conversation event stream on %s', { timeout: 120_0
     expect(badResume.response.status).toBe(400);
   });
 
+  it('holds at most EVENT_STREAMS_PER_CALLER streams per caller; beyond 429, and closing one frees its place', async () => {
+    const server = await instances.start({ AGENT_WORKER: 'false', EVENT_STREAMS_PER_CALLER: '3' });
+    const guest = { guest: newGuestId() };
+    const conversationId = (await sendMessage(server.url, guest, { content: 'mine' })).body.conversation_id as string;
+    const user = { token: (await signInAs(server)).token };
+    const userConversation = (await sendMessage(server.url, user, { content: 'mine too' })).body.conversation_id as string;
+
+    const streams = [];
+    for (let i = 0; i < 3; i++) streams.push(await openEventStream(server.url, guest, conversationId));
+    expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200]);
+    await Promise.all(streams.map((stream) => stream.waitFor(1)));
+    const refused = await openEventStream(server.url, guest, conversationId);
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.json()).toEqual({
+      code: 'rate_limited',
+      detail: 'You have 3 conversation event streams open already; close one (another tab or window) and try again.',
+    });
+    // Another caller has places of its own.
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push(await openEventStream(server.url, user, userConversation));
+    expect(users.map((stream) => stream.response.status)).toEqual([200, 200, 200]);
+
+    // Closing a stream gives its place back once the server sees the connection go.
+    streams.shift()!.close();
+    const deadline = Date.now() + 10_000;
+    let again = await openEventStream(server.url, guest, conversationId);
+    while (again.response.status === 429 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await openEventStream(server.url, guest, conversationId);
+    }
+    expect(again.response.status).toBe(200);
+    expect((await openEventStream(server.url, guest, conversationId)).response.status).toBe(429);
+    for (const stream of [...streams, ...users, again]) stream.close();
+  });
+
   it.runIf(kind === 'postgres')('a message stored through another instance reaches the stream', async () => {
     const first = await start();
     const second = await start();

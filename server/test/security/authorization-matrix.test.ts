@@ -209,9 +209,11 @@ const ROWS: Row[] = [
   { routes: ['POST /api/admin/users/set-expert'], call: (f) => ({ body: { userId: f.uid.userB, isExpert: false } }), expect: adminOnly() },
   {
     routes: ['DELETE /api/admin/users/:id'],
-    call: async (f, caller, pattern) => ({ path: fill(pattern, (await f.freshTask(caller === 'admin' ? 'guestA' : caller)).ownerId) }),
+    call: async (f, caller, pattern) => ({
+      path: fill(pattern, (await f.freshTask(caller === 'admin' ? 'guestA' : caller)).ownerPublicId),
+    }),
     expect: adminOnly(),
-    why: 'the admin deletes a throwaway guest',
+    why: 'the admin deletes a throwaway guest, by the participant id the admin area shows',
   },
   {
     routes: ['POST /api/admin/users/:id/refresh-:provider-data'],

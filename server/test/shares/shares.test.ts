@@ -95,8 +95,8 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       },
       client: { reference_id: expect.stringMatching(/^C-[0-9A-F]{8}$/), task_type: 'bug fix' },
       conversation_messages: [
-        expect.objectContaining({ sender_id: 'user', recipient_id: 'agent-1', sender_role: 'user' }),
-        expect.objectContaining({ sender_id: 'agent-1', recipient_id: 'user', sender_role: 'agent' }),
+        expect.objectContaining({ sender_id: 'user', sender_role: 'user' }),
+        expect.objectContaining({ sender_id: 'agent-1', sender_role: 'agent' }),
       ],
       share_info: { created_at: expect.any(String), expires_at: created.body.expires_at },
     });
@@ -105,6 +105,42 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     expect(text).not.toContain(customer.user.email!);
     expect(text).not.toContain(TASK_SECTION_MARKER);
     expect(text).not.toContain('Staff only');
+  });
+
+  it('serves only the allowlisted fields of each message: never its metadata', async () => {
+    nextAddress();
+    const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
+    // An agent writes metadata of its own into the conversation (the agent REST call).
+    const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' }))
+      .body.api_key as string;
+    const written = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'x-agent-key': agentKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        conversationId: seeded.conversationId,
+        content: 'A note for the customer',
+        metadata: { internal_note: 'metadata-only-secret', estimate_margin: 0.4 },
+      }),
+    });
+    expect(written.status).toBe(201);
+
+    const answer = await open((await share(seeded.taskId)).body.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.conversation_messages).toHaveLength(3);
+    for (const message of answer.body.conversation_messages) {
+      expect(Object.keys(message).sort()).toEqual(['attachments', 'content', 'created_at', 'id', 'sender_id', 'sender_role']);
+    }
+    const text = JSON.stringify(answer.body);
+    for (const hidden of [
+      'metadata',
+      'metadata-only-secret',
+      'estimate_margin',
+      'proposal_status',
+      'reply_to_message_id',
+      'recipient_id',
+    ]) {
+      expect(text).not.toContain(hidden);
+    }
   });
 
   it("a guest customer's session id never appears on the share page", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { AGENT_RECIPIENT_ID, TASK_SECTION_MARKER, type TaskStatus } from '@unstuck/contract';
 import type { Db } from '../../src/db/client.ts';
 import { conversations, messages, tasks, users } from '../../src/db/schema.ts';
@@ -7,6 +8,8 @@ import { newGuestId } from './http.ts';
 /** A seeded conversation with its task: what a person and agent-1 would have left behind. */
 export interface SeededTask {
   ownerId: string;
+  /** The owner as staff and agents see them: a guest's participant id, else the user id (decision 024). */
+  ownerPublicId: string;
   conversationId: string;
   taskId: string;
   userMessageId: string;
@@ -32,7 +35,9 @@ export async function seedTask(
   } = {},
 ): Promise<SeededTask> {
   const ownerId = options.ownerId ?? newGuestId();
-  if (!options.ownerId) await db.insert(users).values({ id: ownerId, role: 'guest', isGuest: true });
+  const ownerPublicId = options.ownerId
+    ? options.ownerId
+    : (await db.insert(users).values({ id: ownerId, role: 'guest', isGuest: true }).returning())[0]!.participantId;
   const status = options.status ?? 'ACCEPTED';
   const request = options.request ?? 'My checkout page crashes with a 500 since the last deploy';
   const proposal = options.proposal ?? '## Proposal\n\nScope: fix the checkout crash.\n\nEstimate: 3–5 hours.';
@@ -78,11 +83,19 @@ export async function seedTask(
     .returning();
   return {
     ownerId,
+    ownerPublicId,
     conversationId: conversation!.id,
     taskId: task!.id,
     userMessageId: userMessage!.id,
     proposalMessageId: proposalMessage!.id,
   };
+}
+
+/** The participant id staff and agents see for a guest (decision 024), read from its users row. */
+export async function participantIdOf(db: Db, guestId: string): Promise<string> {
+  const [row] = await db.select({ participantId: users.participantId }).from(users).where(eq(users.id, guestId));
+  if (!row) throw new Error(`no users row for ${guestId}`);
+  return row.participantId;
 }
 
 /** A random id for paths that must name something that does not exist. */

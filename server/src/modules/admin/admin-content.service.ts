@@ -3,26 +3,32 @@ import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
-import { toMessageView } from '../chat/message-view.ts';
-import { signConversationFiles } from '../files/files.service.ts';
+import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
 import { userNotFound } from '../users/users.errors.ts';
 import { findUser } from '../users/users.repository.ts';
-import { personName } from '../users/people.ts';
+import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
+import { personId, personName } from '../users/people.ts';
 import { purgeConversations, removeBytes, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
  * `GET /api/admin/users/{id}/conversations` (spec §7): title, message count, participants and last
- * message time, the latest first.
- * @throws AppError 404 unknown user.
+ * message time, the latest first. A guest is named by its participant id, in the path and in the answer.
+ * @throws AppError 404 unknown user (or a guest named by its guest id).
  */
-export async function listUserConversations(deps: AdminDeps, userId: string): Promise<ConversationSummary[]> {
-  if (!(await findUser(deps.db, userId))) throw userNotFound();
-  return listConversationSummaries(deps.db, userId);
+export async function listUserConversations(deps: AdminDeps, publicId: string): Promise<ConversationSummary[]> {
+  const userId = await resolvePublicId(deps.db, publicId);
+  if (!userId || !(await findUser(deps.db, userId))) throw userNotFound();
+  const summaries = await listConversationSummaries(deps.db, userId);
+  const publicIds = await loadPublicIds(
+    deps.db,
+    summaries.flatMap((summary) => summary.participants),
+  );
+  return summaries.map((summary) => ({ ...summary, participants: summary.participants.map(publicIds) }));
 }
 
 /**
@@ -32,8 +38,7 @@ export async function listUserConversations(deps: AdminDeps, userId: string): Pr
  */
 export async function listMessagesForStaff(deps: Pick<AppDeps, 'db' | 'fileUrls'>, conversationId: string): Promise<Message[]> {
   if (!(await findConversation(deps.db, conversationId))) throw conversationNotFound();
-  const signFiles = await signConversationFiles(deps, conversationId);
-  return (await listConversationMessages(deps.db, conversationId)).map((row) => signFiles(toMessageView(row, 'staff')));
+  return viewMessagesAsStaff(deps, conversationId, await listConversationMessages(deps.db, conversationId));
 }
 
 /**
@@ -53,7 +58,12 @@ export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: Aud
         action: 'conversation.delete',
         targetType: 'conversation',
         targetId: conversationId,
-        details: { ownerId: conversation.ownerId, title: conversation.title, messages: result.messages, files: result.fileKeys.length },
+        details: {
+          ownerId: await publicIdOf(tx, conversation.ownerId),
+          title: conversation.title,
+          messages: result.messages,
+          files: result.fileKeys.length,
+        },
       },
       now,
     );
@@ -75,7 +85,7 @@ function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCou
     description: task.description,
     status: task.status,
     createdAt: task.createdAt.toISOString(),
-    userId: task.userId,
+    userId: personId(owner),
     userName: personName(owner),
     userEmail: owner.isGuest ? null : owner.email,
     conversationId: task.conversationId,
@@ -91,7 +101,7 @@ function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCou
     github_repository: task.githubRepository ?? null,
     code_analysis: task.codeAnalysis ?? null,
     userRole: owner.isGuest ? 'guest' : 'user',
-    sessionId: owner.isGuest ? owner.id : null,
+    sessionId: owner.isGuest ? owner.participantId : null,
     taskType: task.taskType,
     assigneeId: task.assigneeId,
     assigneeName: assignee ? personName(assignee) : null,

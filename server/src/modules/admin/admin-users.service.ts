@@ -4,7 +4,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { countTasksOf } from '../tasks/tasks.repository.ts';
 import { userNotFound } from '../users/users.errors.ts';
 import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
-import { toAdminUser } from '../users/people.ts';
+import { resolvePublicId } from '../users/participant-ids.ts';
+import { personId, toAdminUser } from '../users/people.ts';
 import {
   cannotDeleteSelf,
   guestCannotBeExpert,
@@ -21,6 +22,14 @@ export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
   return (await listManagedUsers(deps.db)).map((user) => toAdminUser(user, deps.config.ADMIN_EMAILS));
 }
 
+/** The user an admin names by the id the admin area shows (a guest's participant id). @throws AppError 404 nobody. */
+async function findNamedUser(db: AdminDeps['db'], publicId: string) {
+  const userId = await resolvePublicId(db, publicId);
+  const user = userId ? await findUser(db, userId) : null;
+  if (!user) throw userNotFound();
+  return user;
+}
+
 /**
  * `POST /api/admin/users/set-expert` (spec §6 "a flag on a user toggled by an admin").
  * @throws AppError 404 unknown user, 400 for a guest (a guest must sign in before being an expert).
@@ -28,17 +37,16 @@ export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
 export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { userId: string; isExpert: boolean }) {
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
-    const existing = await findUser(tx, input.userId);
-    if (!existing) throw userNotFound();
+    const existing = await findNamedUser(tx, input.userId);
     if (existing.isGuest) throw guestCannotBeExpert();
-    const updated = (await setExpertFlag(tx, input.userId, input.isExpert))!;
+    const updated = (await setExpertFlag(tx, existing.id, input.isExpert))!;
     await recordAudit(
       tx,
       actor,
       {
         action: 'user.set_expert',
         targetType: 'user',
-        targetId: input.userId,
+        targetId: existing.id,
         details: { isExpert: input.isExpert, email: existing.email },
       },
       now,
@@ -59,13 +67,13 @@ export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { use
 export async function refreshUserData(
   deps: AdminDeps,
   actor: AuditActor,
-  userId: string,
+  publicId: string,
   provider: string,
 ): Promise<RefreshUserDataResponse> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const user = await findUser(tx, userId);
-    if (!user) throw userNotFound();
+    const user = await findNamedUser(tx, publicId);
+    const userId = user.id;
     if (user.isGuest) throw guestHasNoProviderData();
     if (user.identityProvider !== provider) {
       throw notUsersProvider(provider, user.identityProvider);
@@ -96,28 +104,27 @@ export async function refreshUserData(
 
 /**
  * `DELETE /api/admin/users/{id}`: the user and everything of theirs (spec §2 warning: messages,
- * conversations, tasks and files, the stored bytes too).
+ * conversations, tasks and files, the stored bytes too). A guest is named by its participant id.
  * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
  */
-export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, userId: string) {
-  if (userId === actor.id) throw cannotDeleteSelf();
+export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, publicId: string) {
+  if (publicId === actor.id) throw cannotDeleteSelf();
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
-    const user = await findUser(tx, userId);
-    if (!user) throw userNotFound();
-    const result = await purgeUsers(tx, [userId]);
+    const user = await findNamedUser(tx, publicId);
+    const result = await purgeUsers(tx, [user.id]);
     const counts = { conversations: result.conversations, messages: result.messages, tasks: result.tasks, files: result.fileKeys.length };
     await recordAudit(
       tx,
       actor,
-      { action: 'user.delete', targetType: 'user', targetId: userId, details: { email: user.email, ...counts } },
+      { action: 'user.delete', targetType: 'user', targetId: personId(user), details: { email: user.email, ...counts } },
       now,
     );
     return result;
   });
   await removeBytes(deps, purged.fileKeys);
   return {
-    deleted_user_id: userId,
+    deleted_user_id: publicId,
     deleted_conversations: purged.conversations,
     deleted_messages: purged.messages,
     deleted_tasks: purged.tasks,

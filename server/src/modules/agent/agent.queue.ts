@@ -109,20 +109,29 @@ async function conversationsWithJobs(boss: PgBoss, conversationIds: readonly str
 }
 
 /**
- * Finds conversations that still wait for agent-1: the last message is a person's (not an expert's), or a proposal
- * whose modification was requested. Run at start-up so a message stored just before a crash, whose
- * job was never queued, is answered.
+ * Finds conversations that still wait for agent-1, by the rule of `findPendingTurn` (pending-turn.ts):
+ * the person's latest message that no later message replies to and no human expert wrote after, or a
+ * proposal, the conversation's last message, whose modification was requested. Run at start-up so a
+ * message stored just before a crash, whose job was never queued, is answered.
  * @returns their ids.
  */
 export async function findWaitingConversations(database: Database): Promise<string[]> {
   // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
   const result = (await database.db.execute<{ conversation_id: string }>(sql`
+    select person.conversation_id from (
+      select distinct on (conversation_id) conversation_id, id, seq
+      from messages where sender_id not like 'agent-%' and sender_role is null
+      order by conversation_id, seq desc
+    ) person
+    where not exists (
+      select 1 from messages later
+      where later.conversation_id = person.conversation_id and later.seq > person.seq
+        and (later.reply_to_message_id = person.id or later.sender_role = 'expert'))
+    union
     select last.conversation_id from (
-      select distinct on (conversation_id) conversation_id, id, sender_id, sender_role
-      from messages order by conversation_id, seq desc
+      select distinct on (conversation_id) conversation_id, id from messages order by conversation_id, seq desc
     ) last
-    left join tasks t on t.conversation_id = last.conversation_id
-    where (last.sender_id not like 'agent-%' and last.sender_role is null)
-       or (t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id)`)) as { rows: { conversation_id: string }[] };
+    join tasks t on t.conversation_id = last.conversation_id
+    where t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id`)) as { rows: { conversation_id: string }[] };
   return result.rows.map((row) => row.conversation_id);
 }

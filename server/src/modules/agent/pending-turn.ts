@@ -14,17 +14,22 @@ export interface PendingTurn {
 }
 
 /**
- * Decides whether agent-1 owes an answer: the last message is the person's (not an agent's, not a
- * human expert's), or the person pressed "Let's modify it" on the latest proposal and nothing was
- * said since.
+ * Decides whether agent-1 owes an answer: the person's latest message has no answer yet (no later
+ * message replies to it, and no human expert wrote after it), or the person pressed "Let's modify it"
+ * on the latest proposal and nothing was said since. The answer to an earlier message does not answer
+ * a later one: a message that arrived while agent-1's turn on the one before was running is still
+ * owed an answer after that turn is stored, and the next turn (the job its send queued) gives it.
  * @param rows the conversation's messages, oldest first.
  * @returns the pending turn, or null when the agent has nothing to say.
  */
 export function findPendingTurn(rows: MessageRow[], task: TaskRow): PendingTurn | null {
+  const personAt = rows.findLastIndex((row) => senderRoleOf(row) === 'user');
+  const person = rows[personAt];
+  if (person && !rows.slice(personAt + 1).some((later) => later.replyToMessageId === person.id || senderRoleOf(later) === 'expert')) {
+    return { turnKey: `reply:${person.id}`, replyTo: person, modificationRequested: false };
+  }
   const last = rows.at(-1);
-  if (!last) return null;
-  if (senderRoleOf(last) === 'user') return { turnKey: `reply:${last.id}`, replyTo: last, modificationRequested: false };
-  if (task.proposalStatus === 'modification_requested' && task.proposalMessageId === last.id) {
+  if (last && task.proposalStatus === 'modification_requested' && task.proposalMessageId === last.id) {
     return { turnKey: `modify:${last.id}`, replyTo: null, modificationRequested: true };
   }
   return null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authSessions, revokedTokens } from '../../db/schema.ts';
+import { authSessions, revokedTokens, type TokenSuccessor } from '../../db/schema.ts';
 
 /**
  * Starts a sign-in session for an existing user (docs/decisions/010-sign-in-sessions-and-proxy-trust.md),
@@ -47,18 +47,33 @@ export async function isTokenLive(db: Db, token: { sid: string; uid: string; jti
 }
 
 /**
- * Retires a token replaced by a refresh: refused from `refusedFrom` on. The row is kept until the
- * token would have expired anyway; older rows are pruned here.
+ * Retires a token replaced by a refresh: refused from `refusedFrom` on, and `successor` recorded as
+ * the token that replaced it. The first refresh of a token wins: when the token was already retired
+ * (two tabs refreshing it at once, or a retry), its first successor is kept and returned. The row is
+ * kept until the token would have expired anyway; older rows are pruned here.
+ * @returns the successor on record (`successor` itself when this call retired the token), or null
+ *   for a token retired without one (before successors were recorded).
  */
 export async function retireToken(
   db: Db,
   token: { jti: string; uid: string; expiresAt: Date },
-  refusedFrom: Date,
+  retirement: { refusedFrom: Date; successor: TokenSuccessor },
   now: Date,
-): Promise<void> {
+): Promise<TokenSuccessor | null> {
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
-  await db
+  // A concurrent insert of the same jti waits for the first to commit; the loser then reads its row.
+  const [inserted] = await db
     .insert(revokedTokens)
-    .values({ jti: token.jti, userId: token.uid, refusedFrom, expiresAt: token.expiresAt })
-    .onConflictDoNothing();
+    .values({
+      jti: token.jti,
+      userId: token.uid,
+      refusedFrom: retirement.refusedFrom,
+      expiresAt: token.expiresAt,
+      successor: retirement.successor,
+    })
+    .onConflictDoNothing()
+    .returning({ successor: revokedTokens.successor });
+  if (inserted) return inserted.successor;
+  const [existing] = await db.select({ successor: revokedTokens.successor }).from(revokedTokens).where(eq(revokedTokens.jti, token.jti));
+  return existing?.successor ?? null;
 }

@@ -14,6 +14,7 @@ import {
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { createDatabaseRateLimitStore } from '../../lib/rate-limit-store.ts';
 import type { RouteSecurityHeaders } from '../../lib/security-headers.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -51,7 +52,11 @@ const resultPage = {
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(cookie);
-    await scope.register(rateLimit, { global: false, store: createDatabaseRateLimitStore(deps.db) });
+    await scope.register(rateLimit, {
+      global: false,
+      store: createDatabaseRateLimitStore(deps.db),
+      keyGenerator: (request) => clientAddressKey(request.ip, deps.config.CLIENT_IPV6_PREFIX_LENGTH),
+    });
     const limited = {
       rateLimit: { max: deps.config.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: tooManySignIns },
     };

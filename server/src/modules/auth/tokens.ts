@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
+import type { TokenSuccessor } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { invalidToken } from './auth.errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -62,8 +63,10 @@ export interface TokenService {
   signIn(claims: TokenClaims): Promise<string>;
   /**
    * Issues the next token of a verified token's session and retires the old one
-   * ({@link RETIRED_TOKEN_GRACE_SECONDS} later).
-   * @param claims the claims read from the database now.
+   * ({@link RETIRED_TOKEN_GRACE_SECONDS} later). Refreshing a token already replaced (within the
+   * grace: after it, `verify` refuses the token) answers the token that replaced it, not a second one.
+   * @param claims the claims read from the database now (unused when the token was already replaced).
+   * @throws AppError 401 for a token retired without a recorded successor.
    */
   refresh(previous: VerifiedToken, claims: TokenClaims): Promise<string>;
   /**
@@ -88,31 +91,44 @@ export function createTokenService(secret: string, ttlSeconds: number, db: Db): 
   const clock = systemClock;
   const key = new TextEncoder().encode(secret);
   const liveness = new TtlCache<string, boolean>(LIVENESS_CACHE_MS, 100_000);
-  const sign = async (claims: TokenClaims, sid: string, now: Date) => {
-    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const token = await new SignJWT({ ...claims, sid })
+  // The claims in a fixed order, so that signing the same successor again gives the same JWT.
+  const sign = (successor: TokenSuccessor, sid: string) =>
+    new SignJWT({
+      uid: successor.uid,
+      email: successor.email,
+      name: successor.name,
+      picture: successor.picture,
+      role: successor.role,
+      admin: successor.admin,
+      expert: successor.expert,
+      sid,
+    })
       .setProtectedHeader({ alg: ALGORITHM })
-      .setSubject(claims.uid)
+      .setSubject(successor.uid)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setJti(randomUUID())
-      .setIssuedAt(now)
-      .setExpirationTime(expiresAt)
+      .setJti(successor.jti)
+      .setIssuedAt(successor.issuedAt)
+      .setExpirationTime(successor.expiresAt)
       .sign(key);
-    return { token, expiresAt };
+  const nextToken = (claims: TokenClaims, now: Date): TokenSuccessor => {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return { ...claims, jti: randomUUID(), issuedAt, expiresAt: issuedAt + ttlSeconds };
   };
   return {
     async signIn(claims) {
       const now = clock.now();
       const sid = await createAuthSession(db, claims.uid, new Date(now.getTime() + ttlSeconds * 1000), now);
-      return (await sign(claims, sid, now)).token;
+      return sign(nextToken(claims, now), sid);
     },
     async refresh(previous, claims) {
       const now = clock.now();
-      const next = await sign(claims, previous.sid, now);
-      await extendAuthSession(db, previous.sid, next.expiresAt);
-      await retireToken(db, previous, new Date(now.getTime() + RETIRED_TOKEN_GRACE_SECONDS * 1000), now);
-      return next.token;
+      const candidate = nextToken(claims, now);
+      const refusedFrom = new Date(now.getTime() + RETIRED_TOKEN_GRACE_SECONDS * 1000);
+      const successor = await retireToken(db, previous, { refusedFrom, successor: candidate }, now);
+      if (!successor) throw invalidToken();
+      if (successor.jti === candidate.jti) await extendAuthSession(db, previous.sid, new Date(candidate.expiresAt * 1000));
+      return sign(successor, previous.sid);
     },
     async verify(token, options = {}) {
       try {

@@ -34,3 +34,14 @@ export const idempotencyKeyReused = () =>
 
 /** 409: a retry whose files were read as a retry's while the send it repeats was deleted meanwhile. */
 export const repeatedMessageGone = () => conflict('The message this one repeats is gone; please send it again');
+
+/**
+ * 429 `rate_limited`: the caller already holds `limit` event streams on this instance
+ * (EVENT_STREAMS_PER_CALLER); no `Retry-After`, a place frees when one of them closes.
+ */
+export const tooManyEventStreams = (limit: number) =>
+  new AppError(
+    'rate_limited',
+    429,
+    `You have ${limit} conversation event streams open already; close one (another tab or window) and try again.`,
+  );

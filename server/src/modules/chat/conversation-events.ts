@@ -4,17 +4,18 @@ import { conversationParamsSchema, errorResponseSchema, type MessageDraft } from
 import type { AppDeps } from '../../app-deps.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { signConversationFiles } from '../files/files.service.ts';
-import { invalidLastEventId } from './chat.errors.ts';
+import { invalidLastEventId, tooManyEventStreams } from './chat.errors.ts';
 import { findOwnedConversation, listConversationMessages } from './chat.repository.ts';
 import { readConversationView } from './chat.service.ts';
 import { toMessageView } from './message-view.ts';
+import { createStreamSlots } from './stream-slots.ts';
 
 /** A comment line every this often keeps proxies and the client's idle timers from closing the stream. */
 export const HEARTBEAT_MS = 15_000;
 /** A stream ends after this long (or when its token expires): the client reconnects and is checked again. */
 const MAX_STREAM_MS = 10 * 60_000;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
 /**
  * `GET /api/v2/conversations/{id}/events`: server-sent events (WHATWG HTML §9.2) of one of the caller's
@@ -27,11 +28,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * messageDraftSchema, the whole text so far) come at most every 100 ms, the current one right after
  * `ready` (decision 020).
  * A `: heartbeat` comment every HEARTBEAT_MS.
- * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call.
+ * One caller (a guest id, a user) holds at most EVENT_STREAMS_PER_CALLER streams open on this instance;
+ * closing one gives its place back.
+ * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call, 429 when the caller
+ *   already holds EVENT_STREAMS_PER_CALLER streams here.
  */
 export function registerConversationEventRoutes(app: FastifyInstance, deps: AppDeps) {
   // Open streams would hold app.close() until they end by themselves.
   const open = new Set<() => void>();
+  const slots = createStreamSlots(deps.config.EVENT_STREAMS_PER_CALLER);
   app.addHook('preClose', async () => {
     for (const close of open) close();
   });
@@ -58,6 +63,9 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
           if (lastEventId === undefined || row.seq <= lastSeq) sent.set(row.id, JSON.stringify(signAtStart(toMessageView(row, 'client'))));
         if (lastEventId === undefined) lastSeq = rows.at(-1)?.seq ?? 0;
 
+        // Taken with no await before the stream's close() owns it: nothing can leave it taken.
+        const releaseSlot = slots.take(`${caller.kind}:${caller.id}`);
+        if (!releaseSlot) throw tooManyEventStreams(deps.config.EVENT_STREAMS_PER_CALLER);
         reply.hijack();
         const out = reply.raw;
         out.writeHead(200, {
@@ -116,6 +124,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         const close = () => {
           if (closed) return;
           closed = true;
+          releaseSlot();
           unsubscribe();
           unsubscribeDrafts();
           clearInterval(heartbeat);
@@ -125,6 +134,8 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         open.add(close);
         request.raw.on('close', close);
         out.on('close', close);
+        // A client gone while the stream was set up sent its close before anyone listened.
+        if (out.destroyed) close();
         // Messages stored after Last-Event-ID (or while this stream was being set up) go out now.
         void flush();
         const draft = deps.conversationDrafts.current(conversationId);

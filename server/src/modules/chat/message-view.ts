@@ -1,5 +1,6 @@
 import { TASK_SECTION_MARKER, type Message, type SenderRole } from '@unstuck/contract';
 import type { messages } from '../../db/schema.ts';
+import type { PublicIds } from '../users/participant-ids.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -20,15 +21,32 @@ export const senderRoleOf = (row: Pick<MessageRow, 'senderId' | 'senderRole'>): 
   row.senderRole ?? (isAgentId(row.senderId) ? 'agent' : 'user');
 
 /**
- * A stored message as the API returns it (spec §3 "Message as read from the server").
- * @param audience `client` strips the task section of agent messages; `staff` keeps it.
+ * A stored message as its conversation's owner reads it (the API's message as read from the server):
+ * the task section of agent messages stripped.
  */
-export function toMessageView(row: MessageRow, audience: 'client' | 'staff'): Message {
+export function toMessageView(row: MessageRow, audience: 'client'): Message {
+  return view(row, audience, (id) => id);
+}
+
+/**
+ * A stored message as staff and agents read it: the task section kept, and a guest named by its
+ * participant id, never by its guest id (docs/decisions/024-participant-ids.md).
+ * @param publicIds from `loadPublicIds` over the message's sender and recipient (see {@link peopleOf}).
+ */
+export function toStaffMessageView(row: MessageRow, publicIds: PublicIds): Message {
+  return view(row, 'staff', publicIds);
+}
+
+/** The people a list of messages names: what `loadPublicIds` needs for {@link toStaffMessageView}. */
+export const peopleOf = (rows: readonly Pick<MessageRow, 'senderId' | 'recipientId'>[]) =>
+  rows.flatMap((row) => [row.senderId, row.recipientId]);
+
+function view(row: MessageRow, audience: 'client' | 'staff', publicIds: PublicIds): Message {
   return {
     id: row.id,
     conversation_id: row.conversationId,
-    sender_id: row.senderId,
-    recipient_id: row.recipientId,
+    sender_id: publicIds(row.senderId),
+    recipient_id: publicIds(row.recipientId),
     sender_role: senderRoleOf(row),
     sender_name: row.senderName,
     content: audience === 'client' && isAgentId(row.senderId) ? stripTaskSection(row.content) : row.content,

@@ -2,8 +2,9 @@ import { displayName, type ExpertTask, type Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
-import { toMessageView } from '../chat/message-view.ts';
-import { signConversationFiles } from '../files/files.service.ts';
+import { peopleOf, stripTaskSection, toStaffMessageView } from '../chat/message-view.ts';
+import { viewMessagesAsStaff } from '../chat/staff-view.ts';
+import { loadPublicIds } from '../users/participant-ids.ts';
 import type { StaffMember } from '../auth/staff.ts';
 import { personName } from '../users/people.ts';
 import {
@@ -79,8 +80,9 @@ export async function listQueue(deps: Pick<AppDeps, 'db'>): Promise<ExpertTask[]
  */
 export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, taskId: string): Promise<Message[]> {
   const { task } = await findQueuedTask(deps.db, taskId);
-  const signFiles = await signConversationFiles(deps, task.conversationId);
-  return (await listConversationMessages(deps.db, task.conversationId)).map((row) => signFiles(toMessageView(row, 'client')));
+  // Staff names (participant ids), but the agent's notes after the task-section marker are for admins.
+  const shown = await viewMessagesAsStaff(deps, task.conversationId, await listConversationMessages(deps.db, task.conversationId));
+  return shown.map((message) => (message.sender_role === 'agent' ? { ...message, content: stripTaskSection(message.content) } : message));
 }
 
 /**
@@ -130,7 +132,7 @@ export async function replyAsExpert(deps: ExpertDeps, member: StaffMember, taskI
       { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
       now,
     );
-    return toMessageView(row, 'client');
+    return toStaffMessageView(row, await loadPublicIds(tx, peopleOf([row])));
   });
 }
 

@@ -1,7 +1,6 @@
 import {
   type AgentConversation,
   type AgentMessage,
-  type Message,
   type MessageMetadata,
   type PostMessageResponse,
   type UpdateAgentTaskInput,
@@ -14,9 +13,10 @@ import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.repository.ts';
-import { isAgentId, toMessageView } from '../chat/message-view.ts';
-import { signConversationFiles } from '../files/files.service.ts';
+import { isAgentId } from '../chat/message-view.ts';
+import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.repository.ts';
+import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
 import {
   conversationNotNamed,
   notAnAgentId,
@@ -67,7 +67,8 @@ export async function auditedAgentCall<T>(
 
 /**
  * The conversations addressed to the agent, most recent first, each with whether it waits for the
- * agent (the person spoke last, or asked to modify the latest proposal: the rule agent-1 follows).
+ * agent (the person's latest message has no answer yet, or they asked to modify the latest proposal:
+ * the rule agent-1 follows).
  */
 export async function listConversationsForAgent(
   deps: Deps,
@@ -76,6 +77,11 @@ export async function listConversationsForAgent(
 ): Promise<AgentConversation[]> {
   // Waiting ones may be older than the newest `limit`: read a wider window, then cut.
   const rows = await listAgentConversations(deps.db, agent.agentId, { limit: options.waitingOnly ? 500 : options.limit });
+  // A guest owner is named by its participant id: its guest id is its credential.
+  const publicIds = await loadPublicIds(
+    deps.db,
+    rows.map((conversation) => conversation.ownerId),
+  );
   const result: AgentConversation[] = [];
   for (const conversation of rows) {
     if (result.length >= options.limit) break;
@@ -85,7 +91,7 @@ export async function listConversationsForAgent(
     result.push({
       id: conversation.id,
       title: conversation.title,
-      owner_id: conversation.ownerId,
+      owner_id: publicIds(conversation.ownerId),
       last_message_at: conversation.lastMessageAt.toISOString(),
       waiting,
       task: task ? { id: task.id, status: task.status, proposalStatus: task.proposalStatus } : null,
@@ -102,19 +108,20 @@ export async function listConversationsForAgent(
 export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileUrls'>, agent: VerifiedAgent, conversationId: string) {
   const { task } = await addressedTask(deps, agent, conversationId);
   const rows = await listConversationMessages(deps.db, conversationId);
-  // Signed links, so the agent can fetch the files it is shown.
-  const signFiles = await signConversationFiles(deps, conversationId);
   return {
     conversation_id: conversationId,
     waiting: findPendingTurn(rows, task) !== null,
     task: briefOf(task),
-    messages: rows.map((row): Message => signFiles(toMessageView(row, 'staff'))),
+    // Signed links, so the agent can fetch the files it is shown; guests by their participant id.
+    messages: await viewMessagesAsStaff(deps, conversationId, rows),
   };
 }
 
 /**
  * Stores the agent's message in a conversation addressed to it (spec §7 `send_message` and agent
  * REST), as the built-in agent stores its own: it answers the turn the person is waiting on, once.
+ * @param input.recipientId the person: a user's id, or a guest's participant id (what the agent is
+ *   shown; docs/decisions/024-participant-ids.md), never a guest id.
  * @throws AppError 400 no conversation named and none found for `recipientId`, or `recipientId` is
  *   not the conversation's owner; 404 conversation not addressed to the agent; 409 the turn was
  *   answered meanwhile (by agent-1 or another worker).
@@ -122,7 +129,7 @@ export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileU
 export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input: AgentMessage): Promise<PostMessageResponse> {
   const conversationId = await resolveConversation(deps, agent, input);
   const { conversation, task } = await addressedTask(deps, agent, conversationId);
-  if (input.recipientId && input.recipientId !== conversation.ownerId) {
+  if (input.recipientId && input.recipientId !== (await publicIdOf(deps.db, conversation.ownerId))) {
     throw recipientNotOwner();
   }
   const metadata = Object.fromEntries(Object.entries(input.metadata).filter(([key]) => !RESERVED_METADATA.has(key))) as MessageMetadata;
@@ -194,8 +201,9 @@ async function storeReply(
 async function resolveConversation(deps: Deps, agent: VerifiedAgent, input: AgentMessage): Promise<string> {
   const named = input.conversationId ?? input.metadata.conversationId;
   if (typeof named === 'string') return named;
-  if (input.recipientId) {
-    const [latest] = await listAgentConversations(deps.db, agent.agentId, { ownerId: input.recipientId, limit: 1 });
+  const ownerId = input.recipientId ? await resolvePublicId(deps.db, input.recipientId) : null;
+  if (ownerId) {
+    const [latest] = await listAgentConversations(deps.db, agent.agentId, { ownerId, limit: 1 });
     if (latest) return latest.id;
   }
   throw conversationNotNamed();

@@ -3,17 +3,21 @@ import {
   type AccessRequest,
   type AccessRequestBody,
   type CreateShareResponse,
+  type Message,
   type ShareLink,
+  type SharedMessage,
   type ShareResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { listConversationMessages } from '../chat/chat.repository.ts';
-import { isAgentId, toMessageView } from '../chat/message-view.ts';
+import { toMessageView } from '../chat/message-view.ts';
 import { fileNotFound } from '../files/files.errors.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
+import { publicIdOf } from '../users/participant-ids.ts';
 import {
   findShareByTokenHash,
   insertAccessRequest,
@@ -145,7 +149,7 @@ export async function revokeShareLink(deps: ShareDeps, actor: AuditActor, shareI
  *   answer for both: the format says nothing about existence).
  */
 async function findShare(deps: ShareDeps, token: string, address: string): Promise<{ share: ShareRow; task: TaskRow }> {
-  const key = `share-miss:${address}`;
+  const key = `share-miss:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`;
   const failures = await readCount(deps.db, key);
   if (failures && failures.count >= deps.config.SHARE_LINK_FAILURE_LIMIT) {
     throw tooManyWrongShareLinks(failures.ttlMs);
@@ -172,19 +176,32 @@ async function findUsableShare(deps: ShareDeps, token: string, address: string) 
   return found;
 }
 
-/** A stable pseudonym of the customer: the same for all their tasks, and not their id. */
-const referenceId = (userId: string) => `C-${createHash('sha256').update(userId).digest('hex').slice(0, 8).toUpperCase()}`;
+/**
+ * A stable pseudonym of the customer: the same for all their tasks, and not their id. Made from the id
+ * others may see (a guest's participant id), so it says nothing about a guest's credential.
+ */
+const referenceId = (publicId: string) => `C-${createHash('sha256').update(publicId).digest('hex').slice(0, 8).toUpperCase()}`;
 
 /**
- * Senders on the public page are named by role only (spec §2: guest- ids show "User", agent- ids the
- * AI's name): a guest's id is its session credential and must not leave the server.
+ * A message as the public page shows it, field by field (the contract's allowlist): senders by role only
+ * (the page shows guests and users as "User", agents by the AI's name), since a guest's id is its session
+ * credential and a signed-in customer's id names them.
  */
-const publicParty = (id: string, role: 'user' | 'agent' | 'expert') => (role === 'agent' ? id : role);
+function toSharedMessage(message: Message): SharedMessage {
+  return {
+    id: message.id,
+    sender_id: message.sender_role === 'agent' ? message.sender_id : message.sender_role,
+    sender_role: message.sender_role,
+    content: message.content,
+    created_at: message.created_at,
+    attachments: message.attachments,
+  };
+}
 
 /**
  * `GET /api/task-share/{token}` (spec §3 "Share response"): the task without anything that names the
- * customer, a client reference, the conversation as the customer saw it (staff notes stripped), and
- * the link's dates. Attachments are reached through the link (see shared-files.ts).
+ * customer, a client reference, the conversation as the customer saw it (staff notes stripped, only the
+ * fields of {@link toSharedMessage}), and the link's dates. Attachments are reached through the link (see shared-files.ts).
  * @param address the caller's IP address, for the wrong-token limit.
  * @throws AppError 404, 403, 410 or 429 as {@link findUsableShare}.
  */
@@ -204,16 +221,8 @@ export async function openSharedTask(deps: ShareDeps, token: string, address: st
       jobSummaryForEngineer: task.jobSummaryForEngineer,
       code_analysis: task.codeAnalysis ?? null,
     },
-    client: { reference_id: referenceId(task.userId), task_type: task.taskType },
-    conversation_messages: rows.map((row) => {
-      const view = toMessageView(row, 'client');
-      return scopeFiles({
-        ...view,
-        sender_id: publicParty(view.sender_id, view.sender_role),
-        recipient_id: isAgentId(view.recipient_id) ? view.recipient_id : 'user',
-        sender_name: null,
-      });
-    }),
+    client: { reference_id: referenceId(await publicIdOf(deps.db, task.userId)), task_type: task.taskType },
+    conversation_messages: rows.map((row) => toSharedMessage(scopeFiles(toMessageView(row, 'client')))),
     share_info: { created_at: share.createdAt.toISOString(), expires_at: share.expiresAt.toISOString() },
   };
 }
@@ -242,7 +251,11 @@ export async function requestShareAccess(
   address: string,
 ): Promise<void> {
   const { share } = await findShare(deps, token, address);
-  const sent = await countHit(deps.db, `share-access:${address}`, ACCESS_REQUEST_WINDOW_MS);
+  const sent = await countHit(
+    deps.db,
+    `share-access:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`,
+    ACCESS_REQUEST_WINDOW_MS,
+  );
   if (sent.count > deps.config.ACCESS_REQUEST_LIMIT) {
     throw tooManyAccessRequests(sent.ttlMs);
   }

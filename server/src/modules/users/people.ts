@@ -1,29 +1,29 @@
 import { displayName, identityProviderIdSchema, type AdminUser } from '@unstuck/contract';
 import type { UserRow } from './users.repository.ts';
 import { isAdminAccount } from '../auth/session.service.ts';
-
-const GUEST_PREFIX = 'guest-';
-
-/** A guest's placeholder name: "Guest" plus 6 characters of its id (spec §3, §9). */
-export const guestName = (id: string) => `Guest ${id.slice(GUEST_PREFIX.length, GUEST_PREFIX.length + 6)}`;
+import { guestName } from './participant-ids.ts';
 
 /** The name staff see for a person: a guest's placeholder, else the display-name rule of spec §3. */
-export const personName = (user: UserRow) => (user.isGuest ? guestName(user.id) : displayName(user.name, user.email));
+export const personName = (user: UserRow) => (user.isGuest ? guestName(user.participantId) : displayName(user.name, user.email));
+
+/** The id staff see for a person: a guest's participant id (its own id is its credential), else the user id. */
+export const personId = (user: UserRow) => (user.isGuest ? user.participantId : user.id);
 
 /**
- * A user as the admin area lists them (spec §3 "User (admin view)"): guests with their session id,
- * the placeholder name and email "Guest User"; the role admin for anyone the admin rule admits.
+ * A user as the admin area lists them: guests by their participant id
+ * (uid and session id), the placeholder name and email "Guest User"; the role admin for anyone the
+ * admin rule admits.
  */
 export function toAdminUser(user: UserRow, adminEmails: readonly string[]): AdminUser {
   if (user.isGuest) {
     return {
-      uid: user.id,
-      name: guestName(user.id),
+      uid: user.participantId,
+      name: guestName(user.participantId),
       email: 'Guest User',
       role: 'guest',
       isExpert: false,
       isGuest: true,
-      sessionId: user.id,
+      sessionId: user.participantId,
       lastLogin: user.lastLogin?.toISOString() ?? null,
       provider: null,
     };

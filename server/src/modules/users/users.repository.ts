@@ -165,6 +165,22 @@ export async function updateProfile(db: Db, id: string, fields: ProfileFields, n
   return row ?? null;
 }
 
+/** @returns the participant id of each of `ids` that names a user (docs/decisions/024-participant-ids.md). */
+export async function findParticipantIds(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, participantId: users.participantId }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.participantId]));
+}
+
+/** @returns the id of the guest whose participant id this is, or null. */
+export async function findGuestByParticipantId(db: Db, participantId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.participantId, participantId), eq(users.isGuest, true)));
+  return row?.id ?? null;
+}
+
 /** @returns signed-in experts with an email address (the people new tasks are offered to), oldest account first. */
 export function listExperts(db: Db): Promise<UserRow[]> {
   return db

@@ -81,7 +81,7 @@ export function UsersTab({ onError, onNotice, onDelete, currentUserId }: AdminTa
                       {user.isExpert ? 'Remove Expert' : 'Set as Expert'}
                     </button>
                   ) : null}
-                  {!user.uid.startsWith('guest-') ? (
+                  {!user.isGuest ? (
                     <button
                       type="button"
                       className="button button--ghost button--small"

@@ -62,6 +62,11 @@ export function McpServerDocsPage() {
           as its own agent id and sees only conversations addressed to that agent. Requests from a browser page of another site are refused
           (HTTP 403 for an untrusted <code>Origin</code> or <code>Host</code>). Every tool call is recorded in the audit log.
         </p>
+        <p>
+          People are named by the ids <code>list_conversations</code> (<code>owner_id</code>) and <code>read_conversation</code> (
+          <code>sender_id</code>, <code>recipient_id</code>) show: a signed-in person&apos;s user id, or a guest&apos;s participant id (
+          <code>participant-…</code>, stable for that guest). Use that id as <code>recipientId</code>, or name the conversation.
+        </p>
 
         <h2>Use it from an MCP client</h2>
         <p>
@@ -121,7 +126,7 @@ export function McpServerDocsPage() {
                     name: 'send_message',
                     arguments: {
                       content: 'Thanks! Which payment provider do you use?',
-                      recipientId: 'guest-…',
+                      recipientId: 'participant-…',
                       type: 'direct',
                       metadata: { conversationId: '…' },
                     },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Message, ShareResponse } from '@unstuck/contract';
+import type { SharedMessage as SharedMessageView, ShareResponse } from '@unstuck/contract';
 import { Link, useParams } from 'react-router';
 import { FileIcon } from '../../../components/icons.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
@@ -24,7 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One context message: sender label, time, its markdown rendered safely, and its attachment links. */
-function SharedMessage({ message, aiName }: { message: Message; aiName: string }) {
+function SharedMessage({ message, aiName }: { message: SharedMessageView; aiName: string }) {
   const label = sharedSenderLabel(message.sender_id, message.sender_role, aiName);
   return (
     <li className={`shared-message${message.sender_role === 'agent' ? ' shared-message--agent' : ''}`} aria-label={`Message from ${label}`}>

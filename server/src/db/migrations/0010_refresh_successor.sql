@@ -1,0 +1,1 @@
+ALTER TABLE "revoked_tokens" ADD COLUMN "successor" jsonb;

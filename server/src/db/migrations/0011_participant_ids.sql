@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "participant_id" text DEFAULT ('participant-' || replace(gen_random_uuid()::text, '-', '')) NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_participant_id_unique" UNIQUE("participant_id");
