@@ -1,4 +1,5 @@
-// `npm run build -w server`: compiles the server to one ES module, server/dist/main.js, so that it runs
+// `npm run build -w server`: compiles the server to one ES module, server/dist/main.js (and the code
+// analysis worker's, server/dist/code-analysis.worker.js), so that it runs
 // on plain Node without a TypeScript loader (issue 7). Packages the server depends on stay external and
 // come from node_modules at run time; the workspace contract is compiled in. The SQL migrations are
 // copied next to the bundle, where server/src/db/client.ts looks for them.
@@ -13,8 +14,10 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@u
 
 await rm(path.join(server, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(server, 'src/main.ts')],
-  outfile: path.join(server, 'dist/main.js'),
+  // The code analysis worker threads load their own entry, next to main.js (code-analysis-pool.ts).
+  entryPoints: [path.join(server, 'src/main.ts'), path.join(server, 'src/modules/code-sharing/code-analysis.worker.ts')],
+  outdir: path.join(server, 'dist'),
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

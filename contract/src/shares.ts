@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachmentSchema, senderRoleSchema } from './messages.ts';
-import { codeAnalysisSchema, taskStatusSchema } from './tasks.ts';
+import { codeAnalysisSchema, codeAnalysisStateSchema, taskStatusSchema } from './tasks.ts';
 
 /**
  * The task as its public share page shows it (spec §2 "Shared task page"): nothing that names the
@@ -16,6 +16,8 @@ export const sharedTaskSchema = z.object({
   clarifiedScope: z.string().nullable(),
   jobSummaryForEngineer: z.string().nullable(),
   code_analysis: codeAnalysisSchema.nullable(),
+  code_analysis_state: codeAnalysisStateSchema.nullable(),
+  code_analysis_failure: z.string().nullable(),
 });
 export type SharedTask = z.infer<typeof sharedTaskSchema>;
 

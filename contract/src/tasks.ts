@@ -15,6 +15,13 @@ export const codeAnalysisSchema = z.object({
   main_languages: z.union([z.array(z.string()), z.string()]),
 });
 
+/**
+ * Where a task's code analysis stands (docs/decisions/028-code-analysis-jobs.md): `pending` while code
+ * that came in (a ZIP, a push) waits for or is in analysis, `ready` when `code_analysis` holds its
+ * figures, `failed` when it gave none (`code_analysis_failure` says why); null when no code came in.
+ */
+export const codeAnalysisStateSchema = z.enum(['pending', 'ready', 'failed']);
+
 /** The Task entity with every field of spec §3. */
 export const taskSchema = z.object({
   id: z.string(),
@@ -37,6 +44,8 @@ export const taskSchema = z.object({
   adminNotes: z.string().nullable(),
   github_repository: z.object({ url: z.string(), name: z.string(), created_at: z.string() }).nullable(),
   code_analysis: codeAnalysisSchema.nullable(),
+  code_analysis_state: codeAnalysisStateSchema.nullable(),
+  code_analysis_failure: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -53,3 +62,4 @@ export const taskBriefSchema = taskSchema.pick({
 });
 export type TaskBrief = z.infer<typeof taskBriefSchema>;
 export type CodeAnalysis = z.infer<typeof codeAnalysisSchema>;
+export type CodeAnalysisState = z.infer<typeof codeAnalysisStateSchema>;

@@ -39,6 +39,21 @@ export interface EmailQueue {
   wake(): void;
 }
 
+/** One code analysis to run (docs/decisions/028-code-analysis-jobs.md): a ZIP file of the task, or its local repository's newest head. */
+export type CodeAnalysisJob = { taskId: string; fileId: string } | { taskId: string; repositoryId: string };
+
+/** Queues code analyses (durable, run in worker threads by the code-sharing module's workers). */
+export interface CodeAnalysisQueue {
+  /**
+   * Queues the analysis. With `tx`, its job is stored in that transaction: call
+   * {@link CodeAnalysisQueue.wake} once it committed.
+   * @returns false when an equal job already waits (a repository's waiting job reads the newest head when it runs).
+   */
+  enqueue(job: CodeAnalysisJob, tx?: Db): Promise<boolean>;
+  /** Wakes this instance's idle analysis workers. */
+  wake(): void;
+}
+
 /** Everything the HTTP application needs, built by `createDeps` (deps.ts). */
 export interface AppDeps {
   config: Config;
@@ -56,6 +71,7 @@ export interface AppDeps {
   fileUrls: FileUrlSigner;
   agentQueue: AgentQueue;
   emails: EmailQueue;
+  codeAnalysis: CodeAnalysisQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 018). */
   conversationCache: ConversationCache;
   /** The agent's drafts of its next messages, for the event streams (decision 020). */

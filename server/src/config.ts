@@ -173,6 +173,11 @@ const configSchema = z
       .default(50 * 1024 * 1024),
     CODE_ARCHIVE_MAX_FILES: z.coerce.number().int().min(1).default(10_000),
     CODE_ARCHIVE_MAX_RATIO: z.coerce.number().min(1).default(100),
+    // The code analysis worker threads (docs/decisions/028-code-analysis-jobs.md).
+    CODE_ANALYSIS_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+    CODE_ANALYSIS_MAX_MEMORY_MB: z.coerce.number().int().min(16).default(512),
+    CODE_ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().min(1).default(120),
+    CODE_ANALYSIS_MAX_CPU_SECONDS: z.coerce.number().min(0.1).default(60),
     GIT_PUSH_MAX_BYTES: z.coerce
       .number()
       .int()

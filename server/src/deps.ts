@@ -12,6 +12,10 @@ import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
 import { ConversationCache } from './modules/chat/conversation-cache.ts';
 import { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
+import { createAnalysisPool } from './modules/code-sharing/code-analysis-pool.ts';
+import { runCodeAnalysisJob } from './modules/code-sharing/code-analysis.ts';
+import { startCodeAnalysisQueue } from './modules/code-sharing/code-analysis.queue.ts';
+import { localGitOf } from './modules/code-sharing/code-sharing.service.ts';
 import { createEmailQueue } from './modules/email/email.queue.ts';
 import { transportFromConfig } from './modules/email/email.transport.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
@@ -41,7 +45,7 @@ export interface Runtime {
 /**
  * Builds everything the HTTP application needs from the configuration: opens the database (migrations
  * applied), starts the job queue with agent-1's workers (unless `AGENT_WORKER=false` or external agent
- * mode), queues the conversations still owed an answer, and creates the email queues (their workers
+ * mode), queues the conversations still owed an answer, starts the code analysis workers, and creates the email queues (their workers
  * start with `startEmailWorkers`). Listens on nothing: `startServer` does, and
  * tests can drive `buildApp(runtime.deps)` through `inject`.
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
@@ -85,6 +89,15 @@ export async function createDeps(
         : undefined,
   });
   await agentQueue.enqueueMissing(await findWaitingConversations(database));
+  // Code analysis runs in worker threads, one job per thread (docs/decisions/028-code-analysis-jobs.md).
+  const analysisPool = createAnalysisPool(config);
+  const storage = storageFromConfig(config);
+  const analysisDeps = { db: database.db, config, storage, pool: analysisPool, git: localGitOf(config), agentQueue, log: logger };
+  const codeAnalysis = await startCodeAnalysisQueue(jobs, {
+    expireInSeconds: Math.ceil(config.CODE_ANALYSIS_TIMEOUT_SECONDS) + 60,
+    concurrency: config.CODE_ANALYSIS_THREADS,
+    handler: (job, lastAttempt) => runCodeAnalysisJob(analysisDeps, job, lastAttempt),
+  });
   const emails = await createEmailQueue(jobs);
   const transport = transportFromConfig(config);
 
@@ -96,10 +109,11 @@ export async function createDeps(
     tokens: createTokenService(secret, config.AUTH_TOKEN_TTL_SECONDS, database.db),
     identity: createIdentityRegistry(config, database.db),
     relyingParty: createRelyingParty(),
-    storage: storageFromConfig(config),
+    storage,
     fileUrls: createFileUrlSigner(secret, config.FILE_URL_TTL_SECONDS, clock),
     agentQueue,
     emails,
+    codeAnalysis,
     conversationCache,
     conversationDrafts,
   };
@@ -111,6 +125,7 @@ export async function createDeps(
     startEmailWorkers: (origin) => emails.startWorkers({ db: database.db, config, clock, log: logger, origin, transport }),
     async close() {
       await jobs.stop();
+      await analysisPool.close();
       transport.close();
       await database.close();
     },

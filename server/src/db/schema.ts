@@ -148,6 +148,10 @@ export const tasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     githubRepository: jsonb('github_repository').$type<Task['github_repository']>(),
     codeAnalysis: jsonb('code_analysis').$type<Task['code_analysis']>(),
+    // Where the latest analysis request stands (decision 028): pending while a job runs or waits.
+    codeAnalysisState: text('code_analysis_state').$type<Task['code_analysis_state']>(),
+    // Why the latest analysis gave no figures (a refused archive, a limit reached); null otherwise.
+    codeAnalysisFailure: text('code_analysis_failure'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
       .notNull()
@@ -456,6 +460,8 @@ export const codeRepositories = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull(),
     tokenHash: text('token_hash'),
+    // The git tree id the task's analysis was last made of: a push that leaves it unchanged costs none.
+    analysedTree: text('analysed_tree'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('code_repositories_task_idx').on(t.taskId), uniqueIndex('code_repositories_name_idx').on(t.host, t.name)],

@@ -100,6 +100,8 @@ function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCou
     adminNotes: task.adminNotes,
     github_repository: task.githubRepository ?? null,
     code_analysis: task.codeAnalysis ?? null,
+    code_analysis_state: task.codeAnalysisState ?? null,
+    code_analysis_failure: task.codeAnalysisFailure ?? null,
     userRole: owner.isGuest ? 'guest' : 'user',
     sessionId: owner.isGuest ? owner.participantId : null,
     taskType: task.taskType,

@@ -39,12 +39,15 @@ export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a h
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
  * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
  * is stored, or as `failed` when the attempt fails.
- * @returns the stored message id, or null when nothing was owed or another worker answered first.
+ * @returns the stored message id, or null when nothing was owed, another worker answered first, or
+ *   the task's code analysis is pending (its job queues the turn again).
  * @throws what the brain throws (the job queue retries).
  */
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
   const task = await findTaskOfConversation(deps.db, conversationId);
-  if (!task) return null;
+  // A turn waits for code being analysed: the analysis job queues the turn again when it ends
+  // (docs/decisions/028-code-analysis-jobs.md), so the proposal reads its figures.
+  if (!task || task.codeAnalysisState === 'pending') return null;
   const rows = await listConversationMessages(deps.db, conversationId);
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;

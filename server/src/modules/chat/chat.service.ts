@@ -10,10 +10,11 @@ import {
   type SendMessageFields,
   type SendMessageResponse,
 } from '@unstuck/contract';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
+import { checkAttachedCode, queueCodeAnalysis } from '../code-sharing/code-analysis.ts';
 import { claimFiles, claimLinkedFiles, discardReceived, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
 import type { ReceivedFile } from '../files/received-file.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
@@ -28,7 +29,7 @@ import {
   newConversation,
   touchConversation,
 } from './chat.repository.ts';
-import { newTask } from '../tasks/tasks.repository.ts';
+import { findTaskOfConversation, newTask } from '../tasks/tasks.repository.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
   blankMessage,
@@ -73,7 +74,8 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * PENDING_CLARIFICATION) are created. Every attached file is stored and attached; plain-text files
  * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
  * The task-section marker in the typed content is stored neutralised.
- * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
+ * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
+ * its analysis queued into the task's code_analysis (docs/decisions/028-code-analysis-jobs.md).
  * With `idempotency`, a key the sender already used returns that send's answer again and stores and
  * queues nothing (a client retrying a send whose answer it lost, issue #6 item 14); the check comes
  * before the guest and conversation limits, so the retry of a guest's last allowed message still
@@ -87,7 +89,7 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  *   its files were read for as a retry is gone.
  */
 export async function sendMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'codeAnalysis'>,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
@@ -95,19 +97,24 @@ export async function sendMessage(
 ): Promise<SendMessageResponse> {
   let result;
   try {
+    // Outside the transaction: reading an archive's directory is quick, but needs no lock held.
+    await checkAttachedCode(deps, files);
     result = await storeSentMessage(deps, caller, fields, files, idempotency);
   } catch (error) {
     await discardReceived(deps.storage, files);
     throw error;
   }
   if (result.replayed) await discardReceived(deps.storage, files);
-  else deps.agentQueue.wake();
+  else {
+    deps.agentQueue.wake();
+    deps.codeAnalysis.wake();
+  }
   return result.answer;
 }
 
 /** {@link sendMessage}'s transaction: the answer, and whether it was a retry's (nothing stored). */
 async function storeSentMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'codeAnalysis'>,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
@@ -153,15 +160,12 @@ async function storeSentMessage(
     const conversationId = existing ?? randomUUID();
     // A new conversation and its task are stored in the message's statement, or before the files
     // when there are any (the files and the code analysis refer to them).
-    let alongside = existing
-      ? [touchConversation(tx, existing, now)]
-      : openConversation(tx, caller, { conversationId, title: titleFrom(typed, files), description: typed, now });
-    if (files.length > 0 && !existing) {
+    const opening = existing ? null : openConversation(tx, caller, { conversationId, title: titleFrom(typed, files), description: typed, now });
+    let alongside: Array<SQLWrapper & PromiseLike<unknown>> = opening ?? [touchConversation(tx, existing!, now)];
+    if (files.length > 0 && opening) {
       for (const statement of alongside) await statement;
       alongside = [];
     }
-    // Every archive is checked before any file is recorded: a refused one leaves nothing behind.
-    for (const file of files) await analyseAttachedCode(tx, deps, conversationId, file);
     const stored = [];
     for (const file of files) stored.push(await recordFile(tx, { ownerId: caller.id, conversationId, file }));
     const content = [
@@ -183,7 +187,10 @@ async function storeSentMessage(
       },
       alongside,
     );
-    await claimLinkedFiles(tx, caller.id, conversationId, typed);
+    const linked = await claimLinkedFiles(tx, caller.id, conversationId, typed);
+    const code = [...stored.map((one) => ({ id: one.id, contentType: one.attachment.content_type })), ...linked];
+    const taskId = opening?.taskId ?? (code.some((file) => file.contentType === 'application/zip') ? (await findTaskOfConversation(tx, conversationId))?.id : null);
+    if (taskId) await queueCodeAnalysis(tx, deps.codeAnalysis, taskId, code);
     // In the same transaction: the message is never stored without its job, nor the job without it.
     await deps.agentQueue.enqueue(conversationId, tx);
     const first = stored[0];
@@ -202,7 +209,7 @@ async function storeSentMessage(
  * @throws AppError 400 when an attachment URL is not an unattached upload of the caller (nothing is stored).
  */
 export async function submitJob(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue' | 'codeAnalysis'>,
   caller: Extract<Caller, { kind: 'user' }>,
   job: JobSubmission,
 ): Promise<PostMessageResponse> {
@@ -217,6 +224,8 @@ export async function submitJob(
     for (const statement of opening) await statement;
     const attachments = await claimFiles(tx, { ownerId: caller.id, conversationId, urls: job.metadata.attachments });
     if (!attachments) throw foreignAttachments();
+    const files = attachments.map((attachment) => ({ id: fileIdOfUrl(attachment.url)!, contentType: attachment.content_type }));
+    await queueCodeAnalysis(tx, deps.codeAnalysis, opening.taskId, files);
     const id = await insertSentMessage(tx, {
       conversationId,
       senderId: caller.id,
@@ -230,6 +239,7 @@ export async function submitJob(
     return { id, conversation_id: conversationId, task_id: opening.taskId };
   });
   deps.agentQueue.wake();
+  deps.codeAnalysis.wake();
   return result;
 }
 

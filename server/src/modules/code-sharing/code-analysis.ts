@@ -1,12 +1,18 @@
-import linguist from 'linguist-js';
-import { isBinaryFileSync } from 'isbinaryfile';
-import type { CodeAnalysis } from '@unstuck/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AgentQueue, CodeAnalysisJob, CodeAnalysisQueue } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReceivedFile } from '../files/received-file.ts';
+import { readFile } from '../files/files.service.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { findTaskOfConversation, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
-import { readZip, type ZipFileEntry, type ZipLimits } from './zip-reader.ts';
+import { findTask, markCodeAnalysisPending, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
+import type { AnalysisOutcome, AnalysisPool } from './code-analysis-pool.ts';
+import { findRepository, saveAnalysedTree } from './code-repositories.repository.ts';
+import { archiveRefused, invalidArchive } from './code-sharing.errors.ts';
+import { repositoryFolder, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
+import { ArchiveProblem, checkZipDirectory, type ZipLimits } from './zip-reader.ts';
+
+export { analyseZip } from './code-analysis.worker.ts';
 
 /** The archive limits of the configuration (README "Configuration"). */
 export const zipLimitsOf = (config: Config): ZipLimits => ({
@@ -15,84 +21,102 @@ export const zipLimitsOf = (config: Config): ZipLimits => ({
   maxEntryRatio: config.CODE_ARCHIVE_MAX_RATIO,
 });
 
-/**
- * The hook for attachments (issue #10 "Code analysis"): when a file attached in a conversation is a
- * ZIP archive (its type from its bytes, {@link ReceivedFile}; Office documents, ZIPs inside too, are
- * told apart and skipped), reads it back from storage, analyses it and records the result as the
- * conversation's task's `code_analysis`. Call it before the file is recorded, in the same
- * transaction, so a refused archive leaves nothing.
- * @returns the analysis, or null when the file is no ZIP.
- * @throws AppError 400/422 from {@link analyseZip} (damaged archive, zip bomb).
- */
-export async function analyseAttachedCode(
-  db: Db,
-  deps: { config: Config; storage: FileStorage },
-  conversationId: string,
-  file: ReceivedFile,
-): Promise<CodeAnalysis | null> {
-  if (file.contentType !== 'application/zip' || !file.storageKey) return null;
-  const data = await deps.storage.get(file.storageKey);
-  if (!data) throw new Error(`The stored upload ${file.storageKey} is missing`);
-  const analysis = await analyseZip(data, zipLimitsOf(deps.config));
-  const task = await findTaskOfConversation(db, conversationId);
-  if (task) await saveCodeAnalysis(db, task.id, analysis);
-  return analysis;
-}
-
-/** How many languages `main_languages` names at most. */
-const MAIN_LANGUAGE_COUNT = 5;
+const isZip = (file: { contentType: string }) => file.contentType === 'application/zip';
 
 /**
- * Analyses a ZIP archive of code (spec §3 Task.code_analysis): how many files, how many lines, the
- * main languages. The archive is checked against `limits` before anything is inflated and is read in
- * memory only. The same function serves attachments and repositories (a repository's tree comes as
- * `git archive --format=zip`).
- * @param bytes the archive.
- * @returns the analysis; `main_languages` is empty when no file is recognised as code.
- * @throws AppError 400 for bytes that are not a ZIP, 422 for an archive over the limits (a zip bomb).
+ * Checks the ZIP archives among files being sent, before anything is recorded: their central
+ * directory only, against the archive limits (milliseconds: nothing is inflated), so a zip bomb or
+ * damaged archive refuses the send at once. The analysis itself runs later as a job
+ * ({@link queueCodeAnalysis}). Run it outside the send's transaction. Office documents (ZIPs inside
+ * too) have their own content type and are skipped.
+ * @throws AppError 400 `invalid_archive`, 422 `archive_refused` naming the limit.
  */
-export async function analyseZip(bytes: Buffer, limits: ZipLimits): Promise<CodeAnalysis> {
-  return analyseFiles(await readZip(bytes, limits));
+export async function checkAttachedCode(deps: { config: Config; storage: FileStorage }, files: ReceivedFile[]): Promise<void> {
+  for (const file of files) {
+    if (!isZip(file) || !file.storageKey) continue;
+    const data = await deps.storage.get(file.storageKey);
+    if (!data) throw new Error(`The stored upload ${file.storageKey} is missing`);
+    try {
+      await checkZipDirectory(data, zipLimitsOf(deps.config));
+    } catch (error) {
+      throw error instanceof ArchiveProblem ? (error.kind === 'refused' ? archiveRefused(error.message) : invalidArchive(error.message)) : error;
+    }
+  }
 }
 
 /**
- * - `file_count`: every file (folders are not counted).
- * - `line_count`: the lines of the text files (a last line without a newline counts; binary files,
- *   told by their bytes, count none).
- * - `main_languages`: GitHub Linguist's detection (linguist-js with its bundled data, offline) of the
- *   programming and markup languages, the most bytes first. Vendored folders (node_modules...),
- *   generated files and documentation are left out of the languages, as on GitHub.
+ * Queues the analysis of the ZIP archives among a task's newly attached files (a chat attachment,
+ * an upload into a conversation, a submitted job's attachments) in the transaction that records
+ * them, and marks the task's analysis pending. Call {@link CodeAnalysisQueue.wake} after the commit.
+ * @param files the recorded files: their ids and sniffed content types.
+ * @returns whether any analysis was queued.
  */
-async function analyseFiles(files: ZipFileEntry[]): Promise<CodeAnalysis> {
-  const text = files.filter((file) => file.data.length === 0 || !isBinaryFileSync(file.data, file.data.length));
-  const lineCount = text.reduce((sum, file) => sum + countLines(file.data), 0);
-  const detected = await detectLanguages(text);
-  const mainLanguages = Object.entries(detected.languages.results)
-    .sort(([, a], [, b]) => b.bytes - a.bytes)
-    .slice(0, MAIN_LANGUAGE_COUNT)
-    .map(([name]) => name);
-  return { file_count: files.length, line_count: lineCount, main_languages: mainLanguages };
+export async function queueCodeAnalysis(
+  tx: Db,
+  queue: CodeAnalysisQueue,
+  taskId: string,
+  files: ReadonlyArray<{ id: string; contentType: string }>,
+): Promise<boolean> {
+  const archives = files.filter(isZip);
+  if (archives.length === 0) return false;
+  await markCodeAnalysisPending(tx, taskId);
+  for (const file of archives) await queue.enqueue({ taskId, fileId: file.id }, tx);
+  return true;
+}
+
+/** What a code analysis job needs. */
+export interface CodeAnalysisDeps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  pool: AnalysisPool;
+  git: LocalGitOptions;
+  agentQueue: AgentQueue;
+  log: FastifyBaseLogger;
 }
 
 /**
- * linguist-js 2 matches `fileContent` to files by index after it has dropped vendored and
- * documentation files, so contents shift onto the wrong files. A first pass learns which files it
- * keeps; the second gets only those, whose indices then hold.
+ * Runs one code analysis job (docs/decisions/028-code-analysis-jobs.md): reads the ZIP from storage or
+ * the repository's newest head, analyses it in the worker pool, and records the figures, or why
+ * there are none, in the task. A repository whose head tree is the one analysed last costs nothing.
+ * Then agent-1's turn is queued: a turn that found the analysis pending waited for this.
+ * @param lastAttempt when true an unexpected failure is recorded as the task's failed analysis
+ *   instead of thrown (no retry follows).
+ * @throws on an unexpected failure of an attempt that will be retried.
  */
-async function detectLanguages(files: ZipFileEntry[]) {
-  const options = { offline: true, categories: ['programming', 'markup'] as Array<'programming' | 'markup'> };
-  const run = (subset: ZipFileEntry[]) =>
-    linguist(
-      subset.map((file) => file.path),
-      { ...options, fileContent: subset.map((file) => file.data.toString('utf8')) },
-    );
-  const kept = new Set(Object.keys((await run(files)).files.results));
-  return run(files.filter((file) => kept.has(file.path)));
+export async function runCodeAnalysisJob(deps: CodeAnalysisDeps, job: CodeAnalysisJob, lastAttempt: boolean): Promise<void> {
+  const task = await findTask(deps.db, job.taskId);
+  if (!task) return;
+  try {
+    const outcome = 'fileId' in job ? await analyseFile(deps, job.fileId) : await analyseRepository(deps, job.repositoryId);
+    if (outcome) await saveCodeAnalysis(deps.db, task.id, outcome.ok ? { analysis: outcome.analysis } : { failure: outcome.detail });
+  } catch (error) {
+    deps.log.error({ err: error, job }, 'code analysis failed');
+    if (!lastAttempt) throw error;
+    await saveCodeAnalysis(deps.db, task.id, { failure: 'The code analysis failed; send the code again to retry' });
+  }
+  await deps.agentQueue.enqueue(task.conversationId);
 }
 
-function countLines(data: Buffer): number {
-  if (data.length === 0) return 0;
-  let lines = 0;
-  for (let index = data.indexOf(10); index !== -1; index = data.indexOf(10, index + 1)) lines += 1;
-  return data[data.length - 1] === 10 ? lines : lines + 1;
+/** A stored ZIP's analysis; null when the file is gone (deleted since). */
+async function analyseFile(deps: CodeAnalysisDeps, fileId: string): Promise<AnalysisOutcome | null> {
+  const found = await readFile(deps, fileId);
+  if (!found) return null;
+  return deps.pool.analyse({ kind: 'zip', bytes: found.data }, zipLimitsOf(deps.config));
+}
+
+/**
+ * The analysis of a local repository's newest head, whose tree is recorded with its figures; the
+ * task's figures as they are when that tree is the one analysed last (no analysis runs).
+ */
+async function analyseRepository(deps: CodeAnalysisDeps, repositoryId: string): Promise<AnalysisOutcome | null> {
+  const row = await findRepository(deps.db, repositoryId);
+  if (!row || row.host !== 'local') return null;
+  const tree = await treeOfDefaultBranch(deps.git, row.name);
+  if (!tree) return null;
+  const task = await findTask(deps.db, row.taskId);
+  if (tree === row.analysedTree && task?.codeAnalysis) return { ok: true, analysis: task.codeAnalysis };
+  const outcome = await deps.pool.analyse({ kind: 'git', folder: repositoryFolder(deps.git, row.name), tree }, zipLimitsOf(deps.config));
+  if (outcome.ok) await saveAnalysedTree(deps.db, row.id, tree);
+  return outcome;
 }

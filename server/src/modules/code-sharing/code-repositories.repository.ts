@@ -11,6 +11,17 @@ export async function findRepositoryOfTask(db: Db, taskId: string): Promise<Code
   return row ?? null;
 }
 
+/** @returns the repository of this id, or null. */
+export async function findRepository(db: Db, id: string): Promise<CodeRepositoryRow | null> {
+  const [row] = await db.select().from(codeRepositories).where(eq(codeRepositories.id, id));
+  return row ?? null;
+}
+
+/** Records which git tree the task's analysis was made of (decision 028). */
+export async function saveAnalysedTree(db: Db, id: string, tree: string): Promise<void> {
+  await db.update(codeRepositories).set({ analysedTree: tree }).where(eq(codeRepositories.id, id));
+}
+
 /** @returns the local repository of this name, or null. */
 export async function findLocalRepository(db: Db, name: string): Promise<CodeRepositoryRow | null> {
   const [row] = await db

@@ -7,7 +7,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { findTask } from '../tasks/tasks.repository.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
 import { repositoryCredentialsRequired, repositoryNotFound } from './code-sharing.errors.ts';
-import { checkGitCredentials, createRepository, localGitOf, refreshRepositoryAnalysis } from './code-sharing.service.ts';
+import { checkGitCredentials, createRepository, localGitOf, requestRepositoryAnalysis } from './code-sharing.service.ts';
 import { LOCAL_REPOSITORY_NAME, serveGitHttp } from './local-git.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 502: errorResponseSchema };
@@ -45,7 +45,7 @@ export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
 /**
  * One smart-HTTP request to a local repository. HTTP Basic (RFC 7617): the repository's password or
  * an admin's access token; anything else gets 401 with a challenge, so git asks for credentials.
- * After a successful push the task's code analysis is refreshed before the answer ends.
+ * After a successful push the task's code analysis is queued before the answer ends (decision 028).
  */
 async function serveRepository(
   deps: AppDeps,
@@ -84,7 +84,7 @@ async function serveRepository(
     reply.raw,
     async () => {
       if (request.method === 'POST' && pathInfo === '/git-receive-pack')
-        await refreshRepositoryAnalysis({ ...deps, log: request.log }, row);
+        await requestRepositoryAnalysis({ ...deps, log: request.log }, row);
     },
   );
 }

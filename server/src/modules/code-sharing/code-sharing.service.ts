@@ -8,14 +8,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { isAdminAccount } from '../auth/session.service.ts';
-import { findTask, findTaskOfConversation, saveCodeAnalysis, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
+import { findTask, findTaskOfConversation, markCodeAnalysisPending, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findUser } from '../users/users.repository.ts';
-import { analyseZip, zipLimitsOf } from './code-analysis.ts';
-import { findRepositoryOfTask, insertRepository, replaceTokenHash, type CodeRepositoryRow } from './code-repositories.repository.ts';
+import { findRepository, findRepositoryOfTask, insertRepository, replaceTokenHash, type CodeRepositoryRow } from './code-repositories.repository.ts';
 import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
-import { archiveDefaultBranch, createBareRepository, type LocalGitOptions } from './local-git.ts';
+import { createBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -147,17 +146,26 @@ export async function checkGitCredentials(
 }
 
 /**
- * Analyses what was pushed to a local repository and records it in the task's `code_analysis`.
- * A repository over the archive limits keeps its previous analysis (logged, not thrown: the push
- * itself succeeded).
+ * Queues the analysis of what was pushed to a local repository (docs/decisions/028-code-analysis-jobs.md)
+ * and marks the task's analysis pending; a push that leaves the default branch's tree as it was last
+ * analysed (an empty commit) queues nothing. Quick (one `git rev-parse` and one transaction): it
+ * runs before the push's answer ends, so a client whose push finished sees the analysis pending.
+ * Failures are logged, not thrown: the push itself succeeded.
  */
-export async function refreshRepositoryAnalysis(deps: Deps & { log: FastifyBaseLogger }, row: CodeRepositoryRow): Promise<void> {
+export async function requestRepositoryAnalysis(
+  deps: Pick<AppDeps, 'db' | 'config' | 'codeAnalysis'> & { log: FastifyBaseLogger },
+  row: CodeRepositoryRow,
+): Promise<void> {
   try {
-    const limits = zipLimitsOf(deps.config);
-    const archive = await archiveDefaultBranch(localGitOf(deps.config), row.name, limits.maxTotalBytes);
-    if (!archive) return;
-    await saveCodeAnalysis(deps.db, row.taskId, await analyseZip(archive, limits));
+    const tree = await treeOfDefaultBranch(localGitOf(deps.config), row.name);
+    const current = await findRepository(deps.db, row.id);
+    if (!tree || !current || tree === current.analysedTree) return;
+    await deps.db.transaction(async (tx) => {
+      await markCodeAnalysisPending(tx, row.taskId);
+      await deps.codeAnalysis.enqueue({ taskId: row.taskId, repositoryId: row.id }, tx);
+    });
+    deps.codeAnalysis.wake();
   } catch (error) {
-    deps.log.warn({ err: error, repository: row.name }, 'code analysis after a push failed');
+    deps.log.warn({ err: error, repository: row.name }, 'code analysis after a push not queued');
   }
 }

@@ -18,7 +18,11 @@ export interface LocalGitOptions {
 /** A repository name as we make them: lower-case letters, digits and dashes (no dots, no slashes). */
 export const LOCAL_REPOSITORY_NAME = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-const folderOf = (options: LocalGitOptions, name: string) => {
+/**
+ * The folder of the bare repository `name`.
+ * @throws Error for a name that is not {@link LOCAL_REPOSITORY_NAME}'s (never a path out of `root`).
+ */
+export const repositoryFolder = (options: LocalGitOptions, name: string) => {
   if (!LOCAL_REPOSITORY_NAME.test(name)) throw new Error(`Invalid repository name: ${name}`);
   return path.join(options.root, `${name}.git`);
 };
@@ -29,7 +33,7 @@ const folderOf = (options: LocalGitOptions, name: string) => {
  * @throws Error when git fails (not installed, folder not writable).
  */
 export async function createBareRepository(options: LocalGitOptions, name: string): Promise<void> {
-  const folder = folderOf(options, name);
+  const folder = repositoryFolder(options, name);
   await mkdir(options.root, { recursive: true });
   await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', folder]);
   await run('git', ['-C', folder, 'config', 'http.receivepack', 'true']);
@@ -37,23 +41,20 @@ export async function createBareRepository(options: LocalGitOptions, name: strin
 }
 
 /**
- * The tree of the repository's default branch (or, when that has no commit, of its first branch)
- * as a ZIP archive (`git archive`), so that the analysis of attachments serves repositories too.
- * @param maxBytes the archive is refused above this size.
- * @returns the archive, or null when nothing was pushed yet.
- * @throws Error when git fails or the archive is larger than `maxBytes`.
+ * The id of the tree of the repository's default branch (or, when that has no commit, of its first
+ * branch): what its code analysis is made of (`git archive <tree>`), and equal for two pushes that
+ * change no file (an empty commit, a rebase).
+ * @returns the tree id, or null when nothing was pushed yet.
+ * @throws Error when git fails.
  */
-export async function archiveDefaultBranch(options: LocalGitOptions, name: string, maxBytes: number): Promise<Buffer | null> {
-  const folder = folderOf(options, name);
-  const head = await run('git', ['-C', folder, 'rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(() => null);
-  let ref = head ? 'HEAD' : null;
-  if (!ref) {
-    const { stdout } = await run('git', ['-C', folder, 'for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads']);
-    ref = stdout.trim() || null;
-  }
-  if (!ref) return null;
-  const { stdout } = await run('git', ['-C', folder, 'archive', '--format=zip', ref], { encoding: 'buffer', maxBuffer: maxBytes });
-  return stdout;
+export async function treeOfDefaultBranch(options: LocalGitOptions, name: string): Promise<string | null> {
+  const folder = repositoryFolder(options, name);
+  const head = await run('git', ['-C', folder, 'rev-parse', '--verify', '--quiet', 'HEAD^{tree}']).catch(() => null);
+  if (head) return head.stdout.trim();
+  const { stdout } = await run('git', ['-C', folder, 'for-each-ref', '--count=1', '--format=%(objectname)', 'refs/heads']);
+  const commit = stdout.trim();
+  if (!commit) return null;
+  return (await run('git', ['-C', folder, 'rev-parse', '--verify', '--quiet', `${commit}^{tree}`])).stdout.trim();
 }
 
 /** One smart-HTTP request as the CGI program needs it (RFC 3875 meta-variables). */
@@ -92,7 +93,7 @@ export function serveGitHttp(
       GIT_PROJECT_ROOT: options.root,
       GIT_HTTP_EXPORT_ALL: '1',
       REQUEST_METHOD: request.method,
-      PATH_INFO: `/${path.basename(folderOf(options, request.name))}${request.pathInfo}`,
+      PATH_INFO: `/${path.basename(repositoryFolder(options, request.name))}${request.pathInfo}`,
       QUERY_STRING: request.queryString,
       CONTENT_TYPE: request.contentType ?? '',
       ...(request.contentLength ? { CONTENT_LENGTH: request.contentLength } : {}),

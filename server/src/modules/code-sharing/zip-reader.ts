@@ -1,5 +1,4 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { archiveRefused, invalidArchive } from './code-sharing.errors.ts';
 
 /** How much an archive may unpack to; checked on the central directory before any entry is inflated. */
 export interface ZipLimits {
@@ -18,6 +17,24 @@ export interface ZipFileEntry {
   data: Buffer;
 }
 
+/**
+ * Why an archive was not read: `invalid` (not a ZIP, a damaged entry) or `refused` (over the limits,
+ * an unsafe path); `message` is the text shown to people. A plain error, no AppError, because this
+ * module also runs in the analysis worker threads, which load no more than they need (the caller
+ * turns it into `invalid_archive`/`archive_refused`, code-sharing.errors.ts).
+ */
+export class ArchiveProblem extends Error {
+  override name = 'ArchiveProblem';
+  readonly kind: 'invalid' | 'refused';
+  constructor(kind: 'invalid' | 'refused', message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+const invalidArchive = (detail: string) => new ArchiveProblem('invalid', detail);
+const archiveRefused = (detail: string) => new ArchiveProblem('refused', detail);
+
 /** Entries this small are not judged by their ratio: a few bytes of header make any tiny file look inflated. */
 const RATIO_FLOOR_BYTES = 64 * 1024;
 
@@ -27,11 +44,34 @@ const RATIO_FLOOR_BYTES = 64 * 1024;
  * (yauzl refuses absolute paths and `..`). yauzl then checks while inflating that no entry unpacks
  * to more than it declared, so a lying header cannot get past the totals.
  * @param bytes the whole archive.
+ * @param onEntry called after each entry is inflated (the worker's CPU-time guard throws from it).
  * @returns the files (folders left out), in archive order.
- * @throws AppError 400 `invalid_archive` when the bytes are not a readable ZIP; 422 `archive_refused` naming the limit an archive breaks
+ * @throws ArchiveProblem `invalid` when the bytes are not a readable ZIP; `refused` naming the limit an archive breaks
  *   (too many files, too large unpacked, a suspicious compression ratio, an unsafe path).
  */
-export async function readZip(bytes: Buffer, limits: ZipLimits): Promise<ZipFileEntry[]> {
+export async function readZip(bytes: Buffer, limits: ZipLimits, onEntry: () => void = () => {}): Promise<ZipFileEntry[]> {
+  return withCheckedDirectory(bytes, limits, async (zip, entries) => {
+    const files: ZipFileEntry[] = [];
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) continue;
+      files.push({ path: entry.fileName, data: await readEntry(zip, entry) });
+      onEntry();
+    }
+    return files;
+  });
+}
+
+/**
+ * Checks a ZIP archive's central directory against `limits` as {@link readZip} does, inflating
+ * nothing: milliseconds even for the largest accepted archive, so a send can refuse a zip bomb at
+ * once while the analysis itself runs later in a worker (docs/decisions/028-code-analysis-jobs.md).
+ * @throws ArchiveProblem as {@link readZip}.
+ */
+export async function checkZipDirectory(bytes: Buffer, limits: ZipLimits): Promise<void> {
+  await withCheckedDirectory(bytes, limits, async () => undefined);
+}
+
+async function withCheckedDirectory<T>(bytes: Buffer, limits: ZipLimits, use: (zip: ZipFile, entries: Entry[]) => Promise<T>): Promise<T> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }).catch(() => {
     throw invalidArchive('The archive is not a readable ZIP file');
   });
@@ -50,12 +90,7 @@ export async function readZip(bytes: Buffer, limits: ZipLimits): Promise<ZipFile
         throw archiveRefused(`The archive unpacks to more than ${formatMegabytes(limits.maxTotalBytes)}, the most accepted`);
       }
     }
-    const files: ZipFileEntry[] = [];
-    for (const entry of entries) {
-      if (entry.fileName.endsWith('/')) continue;
-      files.push({ path: entry.fileName, data: await readEntry(zip, entry) });
-    }
-    return files;
+    return await use(zip, entries);
   } finally {
     zip.close();
   }

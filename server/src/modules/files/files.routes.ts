@@ -13,7 +13,8 @@ import { guestSessionSpent } from '../auth/auth.errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findOwnedConversation } from '../chat/chat.repository.ts';
-import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
+import { checkAttachedCode, queueCodeAnalysis } from '../code-sharing/code-analysis.ts';
+import { findTaskOfConversation } from '../tasks/tasks.repository.ts';
 import { findUser, lockCallerRow } from '../users/users.repository.ts';
 import { discardReceived, isFileParticipant, readFile, recordFile } from './files.service.ts';
 import { readMultipart } from './multipart-body.ts';
@@ -138,20 +139,23 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
         : await receiveJsonUpload(request.body, request.ip, deps);
       let stored;
       try {
+        // A ZIP of code is checked and then analysed as a chat attachment is (decision 028); one
+        // uploaded for a later message or job is analysed when that claims it.
+        if (conversationId) await checkAttachedCode(deps, [file]);
         stored = await deps.db.transaction(async (tx) => {
           const { mergedIntoUserId } = await lockCallerRow(tx, caller);
           if (caller.kind === 'guest' && mergedIntoUserId) throw guestSessionSpent();
-          if (conversationId) {
-            if (!(await findOwnedConversation(tx, conversationId, caller.id))) throw conversationNotFound();
-            // A ZIP of code sent into a conversation is analysed as a chat attachment is (issue #10).
-            await analyseAttachedCode(tx, deps, conversationId, file);
-          }
-          return recordFile(tx, { ownerId: caller.id, conversationId: conversationId ?? null, file });
+          if (conversationId && !(await findOwnedConversation(tx, conversationId, caller.id))) throw conversationNotFound();
+          const recorded = await recordFile(tx, { ownerId: caller.id, conversationId: conversationId ?? null, file });
+          const task = conversationId ? await findTaskOfConversation(tx, conversationId) : null;
+          if (task) await queueCodeAnalysis(tx, deps.codeAnalysis, task.id, [{ id: recorded.id, contentType: file.contentType }]);
+          return recorded;
         });
       } catch (error) {
         await discardReceived(deps.storage, [file]);
         throw error;
       }
+      deps.codeAnalysis.wake();
       const url = deps.fileUrls.sign(stored.id);
       return {
         fileUrl: url,

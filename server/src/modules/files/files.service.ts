@@ -60,10 +60,16 @@ export async function recordFile(
  * Gives the conversation the caller's own not-yet-sent uploads that `text` links to (uploads made
  * through `POST /code-sharing/api/files/upload` before the message existed). Other files are left
  * alone: nobody hands someone else's file to a conversation by linking it.
+ * @returns the files claimed (their code is analysed as attachments' is).
  */
-export async function claimLinkedFiles(db: Db, ownerId: string, conversationId: string, text: string): Promise<void> {
+export async function claimLinkedFiles(
+  db: Db,
+  ownerId: string,
+  conversationId: string,
+  text: string,
+): Promise<Array<{ id: string; contentType: string }>> {
   const ids = [...new Set([...text.matchAll(FILE_URL_IN_TEXT)].map((match) => match[1]!.toLowerCase()))];
-  await attachUnsentFiles(db, ownerId, conversationId, ids);
+  return (await attachUnsentFiles(db, ownerId, conversationId, ids)).map((row) => ({ id: row.id, contentType: row.contentType }));
 }
 
 /** Gives a conversation those of `ids` that `ownerId` uploaded and that belong to none yet. @returns their rows. */

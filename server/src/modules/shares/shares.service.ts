@@ -220,6 +220,8 @@ export async function openSharedTask(deps: ShareDeps, token: string, address: st
       clarifiedScope: task.clarifiedScope,
       jobSummaryForEngineer: task.jobSummaryForEngineer,
       code_analysis: task.codeAnalysis ?? null,
+      code_analysis_state: task.codeAnalysisState ?? null,
+      code_analysis_failure: task.codeAnalysisFailure ?? null,
     },
     client: { reference_id: referenceId(await publicIdOf(deps.db, task.userId)), task_type: task.taskType },
     conversation_messages: rows.map((row) => toSharedMessage(scopeFiles(toMessageView(row, 'client')))),

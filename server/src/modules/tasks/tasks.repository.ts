@@ -209,9 +209,25 @@ export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<T
   await db.update(tasks).set({ githubRepository: link }).where(eq(tasks.id, id));
 }
 
-/** Records the latest analysis of a task's code (spec §3 Task.code_analysis). */
-export async function saveCodeAnalysis(db: Db, id: string, analysis: NonNullable<TaskRow['codeAnalysis']>): Promise<void> {
-  await db.update(tasks).set({ codeAnalysis: analysis }).where(eq(tasks.id, id));
+/**
+ * Records the outcome of the latest analysis of a task's code (Task.code_analysis, decision 028): its
+ * figures (state `ready`), or why there are none (state `failed`; figures of earlier code are kept).
+ */
+export async function saveCodeAnalysis(
+  db: Db,
+  id: string,
+  outcome: { analysis: NonNullable<TaskRow['codeAnalysis']> } | { failure: string },
+): Promise<void> {
+  const fields =
+    'analysis' in outcome
+      ? { codeAnalysis: outcome.analysis, codeAnalysisState: 'ready' as const, codeAnalysisFailure: null }
+      : { codeAnalysisState: 'failed' as const, codeAnalysisFailure: outcome.failure };
+  await db.update(tasks).set(fields).where(eq(tasks.id, id));
+}
+
+/** Marks a task's code analysis as waiting for its job (decision 028); agent-1's turns wait for it. */
+export async function markCodeAnalysisPending(db: Db, id: string): Promise<void> {
+  await db.update(tasks).set({ codeAnalysisState: 'pending', codeAnalysisFailure: null }).where(eq(tasks.id, id));
 }
 
 /** @returns the tasks this person owns that are not done yet, newest first (the dashboard's active jobs). */
