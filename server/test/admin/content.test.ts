@@ -103,6 +103,8 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
       adminNotes: null,
       github_repository: null,
       code_analysis: null,
+      code_analysis_state: null,
+      code_analysis_failure: null,
       userRole: 'user',
       sessionId: null,
       taskType: null,

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, messages, tasks } from '../../src/db/schema.ts';
+import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
 import { useTestServer } from '../support/test-server.ts';
+import { until } from '../support/until.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
 describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) => {
@@ -18,6 +20,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
     return task;
   };
+  const analysedTaskOf = (conversationId: string) => settledCodeAnalysis(server.database.db, { conversationId });
   const countRows = async () => ({
     messages: (await server.database.db.select({ id: messages.id }).from(messages)).length,
     files: (await server.database.db.select({ id: files.id }).from(files)).length,
@@ -33,7 +36,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'project.zip', type: 'application/zip', data: zip },
     );
     expect(sent.status).toBe(200);
-    expect((await taskOf(sent.body.conversation_id))?.codeAnalysis).toEqual(SMALL_PROJECT_ANALYSIS);
+    expect((await analysedTaskOf(sent.body.conversation_id)).codeAnalysis).toEqual(SMALL_PROJECT_ANALYSIS);
   });
 
   it('a later ZIP in the same conversation replaces the analysis', async () => {
@@ -51,6 +54,8 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'v2.zip', type: 'application/octet-stream', data: await buildZip({ 'main.go': 'package main\n\nfunc main() {}\n' }) },
     );
     expect(second.status).toBe(200);
+    // Both analyses are queued; one thread runs them in order, the later ZIP's last.
+    await until(async () => (await analysedTaskOf(first.body.conversation_id)).codeAnalysis?.file_count === 1, 60_000, 'the second analysis');
     expect((await taskOf(first.body.conversation_id))?.codeAnalysis).toEqual({ file_count: 1, line_count: 3, main_languages: ['Go'] });
   });
 
@@ -127,6 +132,6 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
       { name: 'spec.docx', type: 'application/octet-stream', data: docx },
     );
     expect(sent.status).toBe(200);
-    expect((await taskOf(sent.body.conversation_id))?.codeAnalysis).toBeNull();
+    expect(await taskOf(sent.body.conversation_id)).toMatchObject({ codeAnalysis: null, codeAnalysisState: null });
   });
 });

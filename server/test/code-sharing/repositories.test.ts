@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
+import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
@@ -68,6 +69,8 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
     expect(await adminTask(admin.token, seeded.taskId)).toMatchObject({
       github_repository: { url: answer.body.repoUrl, name, created_at: expect.any(String) },
       code_analysis: null,
+      code_analysis_state: null,
+      code_analysis_failure: null,
     });
   });
 
@@ -88,7 +91,8 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
       const [, ...args] = command.split(' ');
       await git(project, ...args);
     }
-    expect(await adminTask(admin.token, seeded.taskId)).toMatchObject({ code_analysis: SMALL_PROJECT_ANALYSIS });
+    await settledCodeAnalysis(server.database.db, { taskId: seeded.taskId });
+    expect(await adminTask(admin.token, seeded.taskId)).toMatchObject({ code_analysis: SMALL_PROJECT_ANALYSIS, code_analysis_state: 'ready' });
 
     // An admin clones with their own access token; the pushed commit is there.
     const clone = await mkdtemp(path.join(os.tmpdir(), 'unstuck-clone-'));

@@ -7,7 +7,8 @@ import S3rver from 's3rver';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@unstuck/contract';
-import { files, tasks } from '../../src/db/schema.ts';
+import { files } from '../../src/db/schema.ts';
+import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { callJson, identityHeaders, newGuestId, readMessages, type Identity, type JsonAnswer } from '../support/http.ts';
 import { MovableClock, signInAs, useTestServer, type TestServer } from '../support/test-server.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
@@ -336,8 +337,8 @@ describe('file uploads (local folder)', () => {
       conversationId: sent.body.conversation_id,
     });
     expect(answer.body).toMatchObject({ contentType: 'application/zip', fileName: 'project.zip' });
-    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, sent.body.conversation_id));
-    expect(task?.codeAnalysis).toEqual(SMALL_PROJECT_ANALYSIS);
+    const task = await settledCodeAnalysis(server.database.db, { conversationId: sent.body.conversation_id });
+    expect(task.codeAnalysis).toEqual(SMALL_PROJECT_ANALYSIS);
   });
 });
 

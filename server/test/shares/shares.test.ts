@@ -92,6 +92,8 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
         clarifiedScope: '- Fix the checkout crash',
         jobSummaryForEngineer: 'Goal: fix checkout\nType: bug fix',
         code_analysis: null,
+        code_analysis_state: null,
+        code_analysis_failure: null,
       },
       client: { reference_id: expect.stringMatching(/^C-[0-9A-F]{8}$/), task_type: 'bug fix' },
       conversation_messages: [
