@@ -96,7 +96,7 @@ export async function createDeps(
   const codeAnalysis = await startCodeAnalysisQueue(jobs, {
     expireInSeconds: Math.ceil(config.CODE_ANALYSIS_TIMEOUT_SECONDS) + 60,
     concurrency: config.CODE_ANALYSIS_THREADS,
-    handler: (job, lastAttempt) => runCodeAnalysisJob(analysisDeps, job, lastAttempt),
+    handler: (job, context) => runCodeAnalysisJob(analysisDeps, job, context),
   });
   const emails = await createEmailQueue(jobs);
   const transport = transportFromConfig(config);

@@ -6,17 +6,21 @@ const QUEUE = 'code-analysis';
 /** Attempts after the first for a job whose handler threw (a database or git hiccup); limits reached are not retried. */
 const RETRY_LIMIT = 2;
 
+/** What a handler knows of its job besides its data. */
+export interface CodeAnalysisJobContext {
+  /** True when a throw will not be retried: the handler then records the failure itself, so the task does not stay pending. */
+  lastAttempt: boolean;
+  /** Whether another analysis of the same task waits or runs (a later push, a second ZIP): the task stays pending. */
+  morePending(): Promise<boolean>;
+}
+
 /** How the queue runs; the figures come from the configuration (README "Configuration"). */
 export interface CodeAnalysisQueueOptions {
   /** A job running longer than this is retried (the pool stops an analysis well before). */
   expireInSeconds: number;
   /** Jobs this process runs at once (one analysis thread each). */
   concurrency: number;
-  /**
-   * Runs one job; `lastAttempt` is true when a throw will not be retried (the handler then records
-   * the failure itself, so the task does not stay pending).
-   */
-  handler?: (job: CodeAnalysisJob, lastAttempt: boolean) => Promise<void>;
+  handler?: (job: CodeAnalysisJob, context: CodeAnalysisJobContext) => Promise<void>;
 }
 
 /** The key that coalesces jobs: one waiting and one running per repository, one per attached file. */
@@ -53,7 +57,20 @@ export async function startCodeAnalysisQueue(jobs: JobQueue, options: CodeAnalys
       { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
       async ([job]) => {
         try {
-          if (job) await handler(job.data, job.retryCount >= RETRY_LIMIT);
+          if (!job) return;
+          await handler(job.data, {
+            lastAttempt: job.retryCount >= RETRY_LIMIT,
+            async morePending() {
+              const { rows } = await boss
+                .getDb()
+                .executeSql(`select 1 from pgboss.job where name = $1 and data->>'taskId' = $2 and state <= 'active' and id <> $3::uuid limit 1`, [
+                  QUEUE,
+                  job.data.taskId,
+                  job.id,
+                ]);
+              return rows.length > 0;
+            },
+          });
         } finally {
           wake();
         }

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.ts';
 import type { ReceivedFile } from '../files/received-file.ts';
 import { readFile } from '../files/files.service.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { findTask, markCodeAnalysisPending, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
+import { findTask, markCodeAnalysisPending, saveCodeAnalysis, settleCodeAnalysis } from '../tasks/tasks.repository.ts';
 import type { AnalysisOutcome, AnalysisPool } from './code-analysis-pool.ts';
+import type { CodeAnalysisJobContext } from './code-analysis.queue.ts';
 import { findRepository, saveAnalysedTree } from './code-repositories.repository.ts';
 import { archiveRefused, invalidArchive } from './code-sharing.errors.ts';
 import { repositoryFolder, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
@@ -78,24 +79,27 @@ export interface CodeAnalysisDeps {
 /**
  * Runs one code analysis job (docs/decisions/028-code-analysis-jobs.md): reads the ZIP from storage or
  * the repository's newest head, analyses it in the worker pool, and records the figures, or why
- * there are none, in the task. A repository whose head tree is the one analysed last costs nothing.
- * Then agent-1's turn is queued: a turn that found the analysis pending waited for this.
- * @param lastAttempt when true an unexpected failure is recorded as the task's failed analysis
- *   instead of thrown (no retry follows).
- * @throws on an unexpected failure of an attempt that will be retried.
+ * there are none, in the task (still pending while another analysis of the task waits or runs). A
+ * repository whose head tree is the one analysed last costs nothing. Then agent-1's turn is queued:
+ * a turn that found the analysis pending waited for this.
+ * @throws on an unexpected failure of an attempt that will be retried (`context.lastAttempt` false);
+ *   on the last attempt the failure is recorded in the task instead.
  */
-export async function runCodeAnalysisJob(deps: CodeAnalysisDeps, job: CodeAnalysisJob, lastAttempt: boolean): Promise<void> {
+export async function runCodeAnalysisJob(deps: CodeAnalysisDeps, job: CodeAnalysisJob, context: CodeAnalysisJobContext): Promise<void> {
   const task = await findTask(deps.db, job.taskId);
   if (!task) return;
+  let outcome: AnalysisOutcome | null;
   try {
-    const outcome = 'fileId' in job ? await analyseFile(deps, job.fileId) : await analyseRepository(deps, job.repositoryId);
-    if (outcome) await saveCodeAnalysis(deps.db, task.id, outcome.ok ? { analysis: outcome.analysis } : { failure: outcome.detail });
+    outcome = 'fileId' in job ? await analyseFile(deps, job.fileId) : await analyseRepository(deps, job.repositoryId);
   } catch (error) {
     deps.log.error({ err: error, job }, 'code analysis failed');
-    if (!lastAttempt) throw error;
-    await saveCodeAnalysis(deps.db, task.id, { failure: 'The code analysis failed; send the code again to retry' });
+    if (!context.lastAttempt) throw error;
+    outcome = { ok: false, detail: 'The code analysis failed; send the code again to retry' };
   }
-  await deps.agentQueue.enqueue(task.conversationId);
+  const morePending = await context.morePending();
+  if (outcome) await saveCodeAnalysis(deps.db, task.id, outcome.ok ? { analysis: outcome.analysis } : { failure: outcome.detail }, morePending);
+  else if (!morePending) await settleCodeAnalysis(deps.db, task.id);
+  if (!morePending) await deps.agentQueue.enqueue(task.conversationId);
 }
 
 /** A stored ZIP's analysis; null when the file is gone (deleted since). */

@@ -212,17 +212,28 @@ export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<T
 /**
  * Records the outcome of the latest analysis of a task's code (Task.code_analysis, decision 028): its
  * figures (state `ready`), or why there are none (state `failed`; figures of earlier code are kept).
+ * @param stillPending another analysis of the task waits or runs: the state stays `pending`.
  */
 export async function saveCodeAnalysis(
   db: Db,
   id: string,
   outcome: { analysis: NonNullable<TaskRow['codeAnalysis']> } | { failure: string },
+  stillPending = false,
 ): Promise<void> {
+  const state = (settled: 'ready' | 'failed') => (stillPending ? ('pending' as const) : settled);
   const fields =
     'analysis' in outcome
-      ? { codeAnalysis: outcome.analysis, codeAnalysisState: 'ready' as const, codeAnalysisFailure: null }
-      : { codeAnalysisState: 'failed' as const, codeAnalysisFailure: outcome.failure };
+      ? { codeAnalysis: outcome.analysis, codeAnalysisState: state('ready'), codeAnalysisFailure: null }
+      : { codeAnalysisState: state('failed'), codeAnalysisFailure: outcome.failure };
   await db.update(tasks).set(fields).where(eq(tasks.id, id));
+}
+
+/** Ends a pending analysis that had nothing to analyse (its file or repository gone): `ready` with earlier figures, else none. */
+export async function settleCodeAnalysis(db: Db, id: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ codeAnalysisState: sql`case when ${tasks.codeAnalysis} is null then null else 'ready' end` })
+    .where(eq(tasks.id, id));
 }
 
 /** Marks a task's code analysis as waiting for its job (decision 028); agent-1's turns wait for it. */

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { TASK_SECTION_MARKER, type AdminTask, type Message } from '@unstuck/contract';
+import { CodeAnalysisView } from '../../../components/code-analysis.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
 import { InlineSpinner } from '../../../components/spinner.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
@@ -65,14 +66,18 @@ export function TaskDetails({ task }: { task: AdminTask }) {
         )}
       </Field>
       <Field label="Code Analysis">
-        {task.code_analysis ? (
-          <p>
-            {task.code_analysis.file_count} files, {task.code_analysis.line_count} lines; main languages:{' '}
-            {languages(task.code_analysis.main_languages)}
-          </p>
-        ) : (
-          <p>No code analysed yet</p>
-        )}
+        <CodeAnalysisView
+          task={task}
+          figures={
+            task.code_analysis ? (
+              <p>
+                {task.code_analysis.file_count} files, {task.code_analysis.line_count} lines; main languages:{' '}
+                {languages(task.code_analysis.main_languages)}
+              </p>
+            ) : null
+          }
+          empty={<p>No code analysed yet</p>}
+        />
       </Field>
       {task.assigneeName ? (
         <Field label="Expert">

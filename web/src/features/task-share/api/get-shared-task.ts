@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShareResponse } from '@unstuck/contract';
+import { pollWhileAnalysing } from '../../../components/code-analysis.tsx';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { SHARE_TEXTS, shareFailureFor, type ShareFailure } from '../utils/share-errors.ts';
 
@@ -39,6 +40,13 @@ export async function getSharedTask(token: string): Promise<ShareResponse> {
 }
 
 export const sharedTaskQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['task-share', token], queryFn: () => getSharedTask(token), retry: false, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['task-share', token],
+    queryFn: () => getSharedTask(token),
+    retry: false,
+    staleTime: Infinity,
+    // A pending code analysis's figures arrive by themselves (decision 028).
+    refetchInterval: (query) => pollWhileAnalysing(query.state.data ? [query.state.data.task] : undefined),
+  });
 
 export const useSharedTask = (token: string) => useQuery(sharedTaskQueryOptions(token));

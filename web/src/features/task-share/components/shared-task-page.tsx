@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SharedMessage as SharedMessageView, ShareResponse } from '@unstuck/contract';
 import { Link, useParams } from 'react-router';
+import { CodeAnalysisView } from '../../../components/code-analysis.tsx';
 import { FileIcon } from '../../../components/icons.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
@@ -77,16 +78,24 @@ function SharedTask({ shared, aiName }: { shared: ShareResponse; aiName: string 
             <Markdown content={task.clarifiedScope} />
           </Section>
         ) : null}
-        {task.code_analysis ? (
+        {task.code_analysis || task.code_analysis_state ? (
           <Section title="Code Analysis">
-            <dl className="facts">
-              <dt>Files</dt>
-              <dd>{task.code_analysis.file_count}</dd>
-              <dt>Lines</dt>
-              <dd>{task.code_analysis.line_count}</dd>
-              <dt>Main languages</dt>
-              <dd>{languages(task.code_analysis.main_languages)}</dd>
-            </dl>
+            <CodeAnalysisView
+              task={task}
+              figures={
+                task.code_analysis ? (
+                  <dl className="facts">
+                    <dt>Files</dt>
+                    <dd>{task.code_analysis.file_count}</dd>
+                    <dt>Lines</dt>
+                    <dd>{task.code_analysis.line_count}</dd>
+                    <dt>Main languages</dt>
+                    <dd>{languages(task.code_analysis.main_languages)}</dd>
+                  </dl>
+                ) : null
+              }
+              empty={null}
+            />
           </Section>
         ) : null}
         {task.jobSummaryForEngineer ? (
