@@ -9,6 +9,8 @@ import { launchBrowser } from './support/browser.ts';
 import { closePage, FIRST_MESSAGE, SCREENSHOTS, sendAndAwaitReply, shot } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
+import { ADMIN, signInAsAdmin, taskCard } from './support/admin.ts';
+import { largeProject } from '../server/bench/analysis-load.ts';
 
 const run = promisify(execFile);
 const FAILED = 'Failed to create repository. Please try again.';
@@ -20,7 +22,7 @@ const folders: string[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ADMIN_EMAILS: ADMIN.email })]);
 });
 
 afterAll(async () => {
@@ -59,22 +61,42 @@ describe('the GitHub modal', () => {
     expect(lines[1]).toBe('git push -u unstuck HEAD:main');
     await shot(page, 'github-modal-local-repository.png');
 
-    // The commands as shown work: a real push of a small project.
+    // An admin has the task's details open.
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    admin.on('pageerror', (error) => pageErrors.push(error));
+    await signInAsAdmin(admin, server.baseUrl);
+    const card = taskCard(admin, 'cora@example.com');
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await card.getByText('No code analysed yet').waitFor();
+
+    // The commands as shown work: a real push of a project large enough (about 8 MB of code) that its
+    // analysis, a job after the push (decision 028), takes a few seconds.
     const project = await mkdtemp(path.join(os.tmpdir(), 'unstuck-e2e-project-'));
     folders.push(project);
-    await writeFile(path.join(project, 'app.ts'), 'export const answer = 42;\n');
+    for (const [name, content] of Object.entries({ 'app.ts': 'export const answer = 42;\n', ...largeProject(8, 160) })) {
+      await mkdir(path.dirname(path.join(project, name)), { recursive: true });
+      await writeFile(path.join(project, name), content);
+    }
     const git = (...args: string[]) =>
       run('git', ['-c', 'user.name=Cora', '-c', 'user.email=cora@example.com', ...args], {
         cwd: project,
         env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
       });
     await git('init', '--quiet');
-    await git('add', 'app.ts');
+    await git('add', '--all');
     await git('commit', '--quiet', '-m', 'Code');
     for (const line of lines) await git(...line.split(' ').slice(1));
     await modal.getByRole('button', { name: 'Close' }).click();
     await closePage(page);
-  });
+
+    // The pushed code shows as being analysed, then its figures arrive by themselves.
+    await admin.reload();
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await card.getByRole('status').filter({ hasText: 'Analysing code…' }).waitFor();
+    await shot(admin, 'admin-task-analysing-code.png');
+    await card.getByText(/^161 files, \d+ lines; main languages: JavaScript, TypeScript$/).waitFor({ timeout: 120_000 });
+    await closePage(admin);
+  }, 240_000);
 
   it("shows the spec's text when the repository cannot be created", async () => {
     const page = await signedInChat('dora@example.com');
