@@ -24,7 +24,7 @@ export const git = (cwd: string, ...args: string[]) =>
 
 /**
  * The files of a generated JavaScript project of about `megabytes` MB (10^6 bytes) in `files` files:
- * varied lines (numbers and names change), so that they deflate about 5× as real code does and pass
+ * varied lines (numbers and names change), so that they deflate about 8× as real code does and pass
  * the archive's ratio check.
  */
 export function largeProject(megabytes: number, files: number): Record<string, string> {
@@ -36,7 +36,7 @@ export function largeProject(megabytes: number, files: number): Record<string, s
     const lines: string[] = [];
     let size = 0;
     while (size < perFile) {
-      const line = `export function handler${index}_${lines.length}(value${next() % 97}) { return value${next() % 97} * ${next()} + ${next() % 10_007}; }`;
+      const line = `export function handler${index}_${lines.length}(value${next() % 97}) { return value${next() % 97} * ${next() % 1000} + ${next() % 100}; }`;
       lines.push(line);
       size += line.length + 1;
     }
@@ -103,7 +103,11 @@ export async function openRepository(baseUrl: string): Promise<{ remoteUrl: stri
  * commit that changes one small file (the tree stays about as large).
  * @returns the working copy's folder (remove it after) and the tree id of the last push.
  */
-export async function pushesInARow(remoteUrl: string, project: Record<string, string>, count: number): Promise<{ folder: string; lastTree: string }> {
+export async function pushesInARow(
+  remoteUrl: string,
+  project: Record<string, string>,
+  count: number,
+): Promise<{ folder: string; lastTree: string }> {
   const folder = await mkdtemp(join(tmpdir(), 'unstuck-pushes-'));
   for (const [name, content] of Object.entries(project)) {
     await mkdir(join(folder, name, '..'), { recursive: true });
@@ -127,7 +131,12 @@ export async function pushesInARow(remoteUrl: string, project: Record<string, st
 export async function heavySends(baseUrl: string, zip: Buffer, count: number): Promise<string[]> {
   const answers = await Promise.all(
     Array.from({ length: count }, () =>
-      sendMessage(baseUrl, { guest: newGuestId() }, { content: 'My whole project' }, { name: 'project.zip', type: 'application/zip', data: zip }),
+      sendMessage(
+        baseUrl,
+        { guest: newGuestId() },
+        { content: 'My whole project' },
+        { name: 'project.zip', type: 'application/zip', data: zip },
+      ),
     ),
   );
   const failed = answers.find((answer) => answer.status !== 200);
@@ -136,7 +145,12 @@ export async function heavySends(baseUrl: string, zip: Buffer, count: number): P
 }
 
 /** Waits until the conversations' tasks have their analysis, as the admin task list shows it. */
-export async function analysesSettled(baseUrl: string, adminToken: string, conversationIds: readonly string[], timeoutMs: number): Promise<void> {
+export async function analysesSettled(
+  baseUrl: string,
+  adminToken: string,
+  conversationIds: readonly string[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await callJson(baseUrl, 'GET', '/api/v2/tasks', { token: adminToken });
@@ -154,4 +168,3 @@ export function percentileOf(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
-

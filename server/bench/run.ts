@@ -7,6 +7,9 @@
 // BENCH_CONNECTIONS (50), BENCH_CLIENTS (steps of pollers, 2000,4000,6000,8000,10000: up to the first
 // that misses p99 < 100 ms with 0 errors), BENCH_CLIENT_SECONDS (60), BENCH_VISIBLE_TRIALS (10).
 // Last, on PostgreSQL, the RSS above idle of 32 concurrent maximum-size sends (server/bench/upload-memory.ts).
+// Then, on each database, the p99 of `/api/health` and of a static file during 10 back-to-back pushes of a
+// 49.5 MB tree and during 16 concurrent sends of a ZIP packing 49.5 MB (server/bench/analysis-load.ts;
+// goal < 200 ms). `BENCH_ONLY=analysis` runs that row alone.
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +32,10 @@ import {
   sendToVisible,
 } from './load.ts';
 import { UPLOAD_BURST_GOAL_MB, uploadMemory } from './upload-memory.ts';
+import { analysesSettled, heavySends, largeProject, openRepository, percentileOf, pushesInARow, startProbes } from './analysis-load.ts';
+import { buildZip } from '../test/support/zip.ts';
+import { signInWithDevProvider } from '../test/support/sign-in.ts';
+import { rm } from 'node:fs/promises';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 40);
 const WARM_UP = 5;
@@ -188,13 +195,78 @@ async function load(
   );
 }
 
+/** The p99 goal of requests answered while heavy code is analysed (decision 028). */
+const ANALYSIS_GOAL_P99_MS = 200;
+const ANALYSIS_PROBED = ['/api/health', '/favicon.svg'];
+
+/**
+ * The analysis row: a compiled server on `kind`; `/api/health` and `/favicon.svg` probed (one request
+ * at a time each, 25 ms apart) during 10 back-to-back pushes of a 49.5 MB tree (780 files) until the
+ * task's analysis is recorded, then during 16 concurrent sends of that tree as a ZIP until all 16 are.
+ */
+async function analysisBench(kind: 'pglite' | 'postgres') {
+  const database = await createTestDatabase(kind, '');
+  const { DATA_DIR: _unused, ...databaseEnv } = database.env;
+  const server = await startServer({ ...databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'bench-admin@example.com' });
+  const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  const rows: Array<Record<string, unknown>> = [];
+  const row = (during: string, latencies: Record<string, number[]>, seconds: number) => {
+    const figures = Object.fromEntries(
+      Object.entries(latencies).map(([path, values]) => [
+        path,
+        `p99 ${Math.round(percentileOf(values, 99))} ms (max ${Math.round(Math.max(...values))}, ${values.length} requests)`,
+      ]),
+    );
+    rows.push({ database: kind, during, seconds: Math.round(seconds), ...figures });
+    return Object.values(latencies).map((values) => percentileOf(values, 99));
+  };
+  try {
+    const admin = await signInWithDevProvider(server.baseUrl, { email: 'bench-admin@example.com', name: 'Bench Admin' });
+    const project = largeProject(49.5, 780);
+    const { remoteUrl, conversationId } = await openRepository(server.baseUrl);
+    let started = performance.now();
+    let probes = startProbes(server.baseUrl, ANALYSIS_PROBED);
+    const { folder } = await pushesInARow(remoteUrl, project, 10);
+    await analysesSettled(server.baseUrl, admin.token, [conversationId], 600_000);
+    const pushes = row(
+      `10 pushes of a 49.5 MB tree; load avg ${await loadAverage()}`,
+      await probes.stop(),
+      (performance.now() - started) / 1000,
+    );
+    await rm(folder, { recursive: true, force: true });
+
+    const zip = await buildZip(project);
+    started = performance.now();
+    probes = startProbes(server.baseUrl, ANALYSIS_PROBED);
+    const conversations = await heavySends(server.baseUrl, zip, 16);
+    await analysesSettled(server.baseUrl, admin.token, conversations, 1_200_000);
+    const sends = row(
+      `16 sends of a ${(zip.length / 1e6).toFixed(1)} MB ZIP packing 49.5 MB; load avg ${await loadAverage()}`,
+      await probes.stop(),
+      (performance.now() - started) / 1000,
+    );
+    return { rows, worstP99Ms: Math.max(...pushes, ...sends) };
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
 const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const only = process.env.BENCH_ONLY;
+if (only && only !== 'analysis') throw new Error(`BENCH_ONLY=${only}: the only row that runs alone is "analysis"`);
 const results = [];
-for (const kind of kinds) results.push(await benchmark(kind));
-const uploadBursts = process.env.TEST_DATABASE_URL ? await uploadMemory() : null;
-console.table(results);
-console.table(loadResults);
+let uploadBursts: Awaited<ReturnType<typeof uploadMemory>> | null = null;
+if (!only) {
+  for (const kind of kinds) results.push(await benchmark(kind));
+  uploadBursts = process.env.TEST_DATABASE_URL ? await uploadMemory() : null;
+}
+const analysis = [];
+for (const kind of kinds) analysis.push(await analysisBench(kind));
+if (results.length > 0) console.table(results);
+if (loadResults.length > 0) console.table(loadResults);
 if (uploadBursts) console.table(uploadBursts);
+console.table(analysis.flatMap((one) => one.rows));
 const misses = [
   ...results.flatMap((r) =>
     [
@@ -205,6 +277,11 @@ const misses = [
   ),
   ...Object.entries(uploadBursts ?? {}).flatMap(([burst, r]) =>
     r.aboveIdleMb > UPLOAD_BURST_GOAL_MB ? [`postgres: ${burst} upload burst RSS +${r.aboveIdleMb} MB > ${UPLOAD_BURST_GOAL_MB} MB`] : [],
+  ),
+  ...analysis.flatMap((one, index) =>
+    one.worstP99Ms > ANALYSIS_GOAL_P99_MS
+      ? [`${kinds[index]}: p99 ${Math.round(one.worstP99Ms)} ms during heavy analyses > ${ANALYSIS_GOAL_P99_MS} ms`]
+      : [],
   ),
 ];
 if (misses.length > 0) {

@@ -62,16 +62,28 @@ describe.each(databaseKinds)('code analysis jobs on %s', (kind) => {
   it('a ZIP attached to a submitted job is analysed into its task', async () => {
     const person = await signInPerson(server, 'submitter');
     const zip = await buildZip(SMALL_PROJECT);
-    const upload = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', { token: person.token }, {
-      content: `data:application/zip;base64,${zip.toString('base64')}`,
-      fileName: 'project.zip',
-    });
+    const upload = await callJson(
+      server.url,
+      'POST',
+      '/code-sharing/api/files/upload',
+      { token: person.token },
+      {
+        content: `data:application/zip;base64,${zip.toString('base64')}`,
+        fileName: 'project.zip',
+      },
+    );
     expect(upload.status).toBe(200);
-    const job = await callJson(server.url, 'POST', '/api/messages', { token: person.token }, {
-      recipientId: 'agent-1',
-      content: 'Fix the checkout',
-      metadata: { jobTitle: 'Checkout fix', techStack: 'TypeScript', attachments: [upload.body.fileUrl] },
-    });
+    const job = await callJson(
+      server.url,
+      'POST',
+      '/api/messages',
+      { token: person.token },
+      {
+        recipientId: 'agent-1',
+        content: 'Fix the checkout',
+        metadata: { jobTitle: 'Checkout fix', techStack: 'TypeScript', attachments: [upload.body.fileUrl] },
+      },
+    );
     expect(job.status).toBe(201);
     const task = await settledCodeAnalysis(server.database.db, { taskId: job.body.task_id });
     expect(task).toMatchObject({ codeAnalysisState: 'ready', codeAnalysis: SMALL_PROJECT_ANALYSIS });
@@ -103,7 +115,12 @@ describe('the analysis worker pool', () => {
   const zip = buildZip(largeProject(6, 60));
 
   it('stops an analysis over its CPU time with a clear reason', async () => {
-    const pool = createAnalysisPool({ CODE_ANALYSIS_THREADS: 1, CODE_ANALYSIS_MAX_MEMORY_MB: 512, CODE_ANALYSIS_TIMEOUT_SECONDS: 120, CODE_ANALYSIS_MAX_CPU_SECONDS: 0.1 });
+    const pool = createAnalysisPool({
+      CODE_ANALYSIS_THREADS: 1,
+      CODE_ANALYSIS_MAX_MEMORY_MB: 512,
+      CODE_ANALYSIS_TIMEOUT_SECONDS: 120,
+      CODE_ANALYSIS_MAX_CPU_SECONDS: 0.1,
+    });
     try {
       expect(await pool.analyse({ kind: 'zip', bytes: await zip }, LIMITS)).toEqual({
         ok: false,
@@ -115,7 +132,12 @@ describe('the analysis worker pool', () => {
   });
 
   it('terminates an analysis over its wall-clock time with a clear reason', async () => {
-    const pool = createAnalysisPool({ CODE_ANALYSIS_THREADS: 1, CODE_ANALYSIS_MAX_MEMORY_MB: 512, CODE_ANALYSIS_TIMEOUT_SECONDS: 0.05, CODE_ANALYSIS_MAX_CPU_SECONDS: 120 });
+    const pool = createAnalysisPool({
+      CODE_ANALYSIS_THREADS: 1,
+      CODE_ANALYSIS_MAX_MEMORY_MB: 512,
+      CODE_ANALYSIS_TIMEOUT_SECONDS: 0.05,
+      CODE_ANALYSIS_MAX_CPU_SECONDS: 120,
+    });
     try {
       expect(await pool.analyse({ kind: 'zip', bytes: await zip }, LIMITS)).toEqual({
         ok: false,

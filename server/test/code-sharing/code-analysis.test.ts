@@ -55,7 +55,11 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     );
     expect(second.status).toBe(200);
     // Both analyses are queued; one thread runs them in order, the later ZIP's last.
-    await until(async () => (await analysedTaskOf(first.body.conversation_id)).codeAnalysis?.file_count === 1, 60_000, 'the second analysis');
+    await until(
+      async () => (await analysedTaskOf(first.body.conversation_id)).codeAnalysis?.file_count === 1,
+      60_000,
+      'the second analysis',
+    );
     expect((await taskOf(first.body.conversation_id))?.codeAnalysis).toEqual({ file_count: 1, line_count: 3, main_languages: ['Go'] });
   });
 

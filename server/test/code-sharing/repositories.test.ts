@@ -92,7 +92,10 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
       await git(project, ...args);
     }
     await settledCodeAnalysis(server.database.db, { taskId: seeded.taskId });
-    expect(await adminTask(admin.token, seeded.taskId)).toMatchObject({ code_analysis: SMALL_PROJECT_ANALYSIS, code_analysis_state: 'ready' });
+    expect(await adminTask(admin.token, seeded.taskId)).toMatchObject({
+      code_analysis: SMALL_PROJECT_ANALYSIS,
+      code_analysis_state: 'ready',
+    });
 
     // An admin clones with their own access token; the pushed commit is there.
     const clone = await mkdtemp(path.join(os.tmpdir(), 'unstuck-clone-'));

@@ -25,9 +25,7 @@ export function CodeAnalysisView({ task, figures, empty }: { task: AnalysedTask;
   return (
     <>
       {task.code_analysis_state === 'failed' ? (
-        <p role="alert">
-          Code analysis failed: {task.code_analysis_failure ?? 'no reason given'}
-        </p>
+        <p role="alert">Code analysis failed: {task.code_analysis_failure ?? 'no reason given'}</p>
       ) : null}
       {task.code_analysis ? figures : task.code_analysis_state === 'failed' ? null : empty}
     </>

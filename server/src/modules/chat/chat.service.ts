@@ -160,7 +160,9 @@ async function storeSentMessage(
     const conversationId = existing ?? randomUUID();
     // A new conversation and its task are stored in the message's statement, or before the files
     // when there are any (the files and the code analysis refer to them).
-    const opening = existing ? null : openConversation(tx, caller, { conversationId, title: titleFrom(typed, files), description: typed, now });
+    const opening = existing
+      ? null
+      : openConversation(tx, caller, { conversationId, title: titleFrom(typed, files), description: typed, now });
     let alongside: Array<SQLWrapper & PromiseLike<unknown>> = opening ?? [touchConversation(tx, existing!, now)];
     if (files.length > 0 && opening) {
       for (const statement of alongside) await statement;
@@ -189,7 +191,9 @@ async function storeSentMessage(
     );
     const linked = await claimLinkedFiles(tx, caller.id, conversationId, typed);
     const code = [...stored.map((one) => ({ id: one.id, contentType: one.attachment.content_type })), ...linked];
-    const taskId = opening?.taskId ?? (code.some((file) => file.contentType === 'application/zip') ? (await findTaskOfConversation(tx, conversationId))?.id : null);
+    const taskId =
+      opening?.taskId ??
+      (code.some((file) => file.contentType === 'application/zip') ? (await findTaskOfConversation(tx, conversationId))?.id : null);
     if (taskId) await queueCodeAnalysis(tx, deps.codeAnalysis, taskId, code);
     // In the same transaction: the message is never stored without its job, nor the job without it.
     await deps.agentQueue.enqueue(conversationId, tx);

@@ -35,7 +35,10 @@ const workerFile = () =>
  * idle, so a server that analyses nothing holds none.
  */
 export function createAnalysisPool(
-  config: Pick<Config, 'CODE_ANALYSIS_THREADS' | 'CODE_ANALYSIS_MAX_MEMORY_MB' | 'CODE_ANALYSIS_TIMEOUT_SECONDS' | 'CODE_ANALYSIS_MAX_CPU_SECONDS'>,
+  config: Pick<
+    Config,
+    'CODE_ANALYSIS_THREADS' | 'CODE_ANALYSIS_MAX_MEMORY_MB' | 'CODE_ANALYSIS_TIMEOUT_SECONDS' | 'CODE_ANALYSIS_MAX_CPU_SECONDS'
+  >,
 ): AnalysisPool {
   const memoryMb = config.CODE_ANALYSIS_MAX_MEMORY_MB;
   const pool = new Piscina<AnalysisTask, AnalysisResult>({

@@ -63,11 +63,10 @@ export async function startCodeAnalysisQueue(jobs: JobQueue, options: CodeAnalys
             async morePending() {
               const { rows } = await boss
                 .getDb()
-                .executeSql(`select 1 from pgboss.job where name = $1 and data->>'taskId' = $2 and state <= 'active' and id <> $3::uuid limit 1`, [
-                  QUEUE,
-                  job.data.taskId,
-                  job.id,
-                ]);
+                .executeSql(
+                  `select 1 from pgboss.job where name = $1 and data->>'taskId' = $2 and state <= 'active' and id <> $3::uuid limit 1`,
+                  [QUEUE, job.data.taskId, job.id],
+                );
               return rows.length > 0;
             },
           });

@@ -40,7 +40,11 @@ export async function checkAttachedCode(deps: { config: Config; storage: FileSto
     try {
       await checkZipDirectory(data, zipLimitsOf(deps.config));
     } catch (error) {
-      throw error instanceof ArchiveProblem ? (error.kind === 'refused' ? archiveRefused(error.message) : invalidArchive(error.message)) : error;
+      throw error instanceof ArchiveProblem
+        ? error.kind === 'refused'
+          ? archiveRefused(error.message)
+          : invalidArchive(error.message)
+        : error;
     }
   }
 }
@@ -97,7 +101,8 @@ export async function runCodeAnalysisJob(deps: CodeAnalysisDeps, job: CodeAnalys
     outcome = { ok: false, detail: 'The code analysis failed; send the code again to retry' };
   }
   const morePending = await context.morePending();
-  if (outcome) await saveCodeAnalysis(deps.db, task.id, outcome.ok ? { analysis: outcome.analysis } : { failure: outcome.detail }, morePending);
+  if (outcome)
+    await saveCodeAnalysis(deps.db, task.id, outcome.ok ? { analysis: outcome.analysis } : { failure: outcome.detail }, morePending);
   else if (!morePending) await settleCodeAnalysis(deps.db, task.id);
   if (!morePending) await deps.agentQueue.enqueue(task.conversationId);
 }

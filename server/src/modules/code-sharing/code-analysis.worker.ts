@@ -55,11 +55,17 @@ export default async function analyseInWorker(task: AnalysisTask): Promise<Analy
  */
 async function archiveTree(source: { folder: string; tree: string }, maxBytes: number): Promise<Buffer> {
   try {
-    const { stdout } = await run('git', ['-C', source.folder, 'archive', '--format=zip', source.tree], { encoding: 'buffer', maxBuffer: maxBytes });
+    const { stdout } = await run('git', ['-C', source.folder, 'archive', '--format=zip', source.tree], {
+      encoding: 'buffer',
+      maxBuffer: maxBytes,
+    });
     return stdout;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-      throw new ArchiveProblem('refused', `The repository's code packs to more than ${Math.round(maxBytes / (1024 * 1024))} MB, the most analysed`);
+      throw new ArchiveProblem(
+        'refused',
+        `The repository's code packs to more than ${Math.round(maxBytes / (1024 * 1024))} MB, the most analysed`,
+      );
     }
     throw error;
   }

@@ -11,7 +11,13 @@ import { isAdminAccount } from '../auth/session.service.ts';
 import { findTask, findTaskOfConversation, markCodeAnalysisPending, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findUser } from '../users/users.repository.ts';
-import { findRepository, findRepositoryOfTask, insertRepository, replaceTokenHash, type CodeRepositoryRow } from './code-repositories.repository.ts';
+import {
+  findRepository,
+  findRepositoryOfTask,
+  insertRepository,
+  replaceTokenHash,
+  type CodeRepositoryRow,
+} from './code-repositories.repository.ts';
 import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
 import { createBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
