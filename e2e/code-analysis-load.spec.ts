@@ -27,9 +27,10 @@ let adminToken: string;
 const folders: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN.email });
+  // A first start on PGlite (its initdb) can take minutes on a loaded machine.
+  server = await startServer({ ADMIN_EMAILS: ADMIN.email }, { timeoutMs: 240_000 });
   adminToken = (await signInWithDevProvider(server.baseUrl, ADMIN)).token;
-});
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -23,17 +23,18 @@ describe.each(databaseKinds)('code analysis jobs on %s', (kind) => {
 
   /** The analysis jobs pg-boss holds for a repository (each one that ran or waits). */
   const repositoryJobs = async (conversationId: string) => {
-    const result = (await server.database.db.execute(sql`
+    // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
+    const result = (await server.database.db.execute<{ count: number }>(sql`
       select count(*)::int as count from pgboss.job j
       join code_repositories r on j.singleton_key = 'repository:' || r.id
       join tasks t on t.id = r.task_id
-      where j.name = 'code-analysis' and t.conversation_id = ${conversationId}`)) as unknown as { rows: Array<{ count: number }> };
+      where j.name = 'code-analysis' and t.conversation_id = ${conversationId}`)) as { rows: Array<{ count: number }> };
     return result.rows[0]!.count;
   };
   const analysedTree = async (conversationId: string) => {
-    const result = (await server.database.db.execute(sql`
+    const result = (await server.database.db.execute<{ analysed_tree: string | null }>(sql`
       select r.analysed_tree from code_repositories r join tasks t on t.id = r.task_id
-      where t.conversation_id = ${conversationId}`)) as unknown as { rows: Array<{ analysed_tree: string | null }> };
+      where t.conversation_id = ${conversationId}`)) as { rows: Array<{ analysed_tree: string | null }> };
     return result.rows[0]!.analysed_tree;
   };
 
