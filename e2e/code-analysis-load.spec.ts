@@ -6,6 +6,8 @@ import {
   largeProject,
   largeProjectZip,
   openRepository,
+  percentileOf,
+  processCpuSeconds,
   pushesInARow,
   startProbes,
 } from '../server/bench/analysis-load.ts';
@@ -18,8 +20,15 @@ import { startServer, type TestServer } from './support/server.ts';
 // The compiled server as production runs it, on its embedded database (where an analysis inside the
 // send's transaction also held every other query).
 
-/** The longest any probe may wait while the analyses run. The goal (README "Performance") is a p99 under 200 ms on an idle machine; this bound leaves room for a loaded test machine. */
-const MAX_LATENCY_MS = 1000;
+/**
+ * The median wait of the probes while the analyses run. The goal (README "Performance", `npm run bench`)
+ * is a p99 under 200 ms on a quiet machine; on a shared test machine a single answer can wait seconds for
+ * a core whatever the server does, so the test holds the median, and the share of CPU the event loop's
+ * thread spent, which the machine's load does not change.
+ */
+const MEDIAN_LATENCY_MS = 200;
+/** Most of the server's CPU time the event loop's thread may take while code is analysed (before: nearly all of it). */
+const MAIN_THREAD_CPU_SHARE = 0.25;
 const PROBED = ['/api/health', '/favicon.svg'];
 
 let server: TestServer;
@@ -37,28 +46,46 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-/** Each probed path's longest wait, in milliseconds. */
-const longest = (latencies: Record<string, number[]>) =>
-  Object.fromEntries(Object.entries(latencies).map(([path, values]) => [path, Math.round(Math.max(...values))]));
+/**
+ * Runs `work` with the probes going and checks what the event loop did meanwhile: the probes' median
+ * wait, and the event loop thread's share of the server's CPU time (the analyses' CPU goes to worker
+ * threads and git).
+ */
+async function expectFastDuring(work: () => Promise<void>) {
+  const before = await processCpuSeconds(server.pid);
+  const probes = startProbes(server.baseUrl, PROBED);
+  await work();
+  const latencies = await probes.stop();
+  const after = await processCpuSeconds(server.pid);
+  const used = { process: after.process - before.process, mainThread: after.mainThread - before.mainThread };
+  const summary = Object.entries(latencies).map(
+    ([path, values]) => `${path} p50 ${Math.round(percentileOf(values, 50))} / p99 ${Math.round(percentileOf(values, 99))} ms`,
+  );
+  console.log(`CPU ${used.process.toFixed(1)} s, event loop thread ${used.mainThread.toFixed(1)} s; ${summary.join('; ')}`);
+  // The analyses cost seconds of CPU: a window without them would prove nothing.
+  expect(used.process).toBeGreaterThan(2);
+  expect(used.mainThread / used.process).toBeLessThan(MAIN_THREAD_CPU_SHARE);
+  for (const [path, values] of Object.entries(latencies)) {
+    expect(values.length, path).toBeGreaterThan(10);
+    expect(percentileOf(values, 50), path).toBeLessThan(MEDIAN_LATENCY_MS);
+  }
+}
 
 describe('heavy code analysis', () => {
   it('ZIP sends of about 25 MB of code each leave /api/health and a static file answering fast', async () => {
     const zip = await largeProjectZip(25, 500);
-    const probes = startProbes(server.baseUrl, PROBED);
-    const conversations = await heavySends(server.baseUrl, zip, 2);
-    await analysesSettled(server.baseUrl, adminToken, conversations, 240_000);
-    const latencies = await probes.stop();
-    for (const values of Object.values(latencies)) expect(values.length).toBeGreaterThan(10);
-    for (const [path, wait] of Object.entries(longest(latencies))) expect(wait, path).toBeLessThan(MAX_LATENCY_MS);
+    await expectFastDuring(async () => {
+      const conversations = await heavySends(server.baseUrl, zip, 2);
+      await analysesSettled(server.baseUrl, adminToken, conversations, 240_000);
+    });
   }, 300_000);
 
   it('pushes in a row of a large tree leave /api/health and a static file answering fast', async () => {
     const { remoteUrl, conversationId } = await openRepository(server.baseUrl);
-    const probes = startProbes(server.baseUrl, PROBED);
-    const { folder } = await pushesInARow(remoteUrl, largeProject(25, 500), 4);
-    folders.push(folder);
-    await analysesSettled(server.baseUrl, adminToken, [conversationId], 240_000);
-    const latencies = await probes.stop();
-    for (const [path, wait] of Object.entries(longest(latencies))) expect(wait, path).toBeLessThan(MAX_LATENCY_MS);
+    await expectFastDuring(async () => {
+      const { folder } = await pushesInARow(remoteUrl, largeProject(25, 500), 4);
+      folders.push(folder);
+      await analysesSettled(server.baseUrl, adminToken, [conversationId], 240_000);
+    });
   }, 300_000);
 });

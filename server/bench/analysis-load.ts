@@ -3,7 +3,7 @@
 // `/api/health` and a static file probed all along. Used by `npm run bench` (its "analysis" row) and by
 // the tests that hold the goal (e2e/code-analysis-load.spec.ts).
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -161,6 +161,19 @@ export async function analysesSettled(
     if (Date.now() > deadline) throw new Error(`analyses still pending after ${timeoutMs} ms: ${open.length + missing.length}`);
     await sleep(250);
   }
+}
+
+/**
+ * CPU seconds (user + system) a server process has used: all its threads, and its main thread alone
+ * (the event loop's: Linux names it by the process id). From /proc, clock ticks of 1/100 s.
+ */
+export async function processCpuSeconds(pid: number): Promise<{ process: number; mainThread: number }> {
+  const ticks = async (file: string) => {
+    const fields = (await readFile(file, 'utf8')).split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 0, utime 11, stime 12.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { process: await ticks(`/proc/${pid}/stat`), mainThread: await ticks(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 /** The p-th percentile (0–100) of `values`, nearest rank. */
