@@ -22,8 +22,9 @@ const folders: string[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ ADMIN_EMAILS: ADMIN.email })]);
-});
+  // A first start on PGlite (its initdb) can take minutes on a loaded machine.
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ADMIN_EMAILS: ADMIN.email }, { timeoutMs: 240_000 })]);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
