@@ -159,7 +159,7 @@ export async function analysesSettled(
     const missing = conversationIds.filter((id) => !tasks.some((task) => task.conversationId === id && task.code_analysis_state));
     if (open.length === 0 && missing.length === 0) return;
     if (Date.now() > deadline) throw new Error(`analyses still pending after ${timeoutMs} ms: ${open.length + missing.length}`);
-    await sleep(250);
+    await sleep(1000);
   }
 }
 
