@@ -337,7 +337,7 @@ const ROWS: Row[] = [
   {
     routes: ['POST /code-sharing/api/test/repos'],
     call: (f, caller) => ({ body: { conversationId: taskOf(f, caller).conversationId } }),
-    expect: { ...ownerOnly(), guestA: 401, guestB: 401, admin: 200 },
+    expect: { ...signedIn(200), userB: 404 },
     why: 'a repository for the caller’s own task: its owner or an admin; repositories come with signing in, so guests get 401',
   },
   {
