@@ -44,6 +44,21 @@ async function signedInChat(email: string): Promise<Page> {
 }
 
 describe('the GitHub modal', () => {
+  it('is for signed-in people: a guest who asks to share code gets the sign-in card instead', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(server.baseUrl);
+    await page.getByRole('button', { name: 'Share code via GitHub' }).click();
+    const card = page.getByRole('region', { name: 'Sign in to keep going' });
+    await card.getByText('Sign in to share your code through a repository. Signing in lets you:').waitFor();
+    await card.getByText('Share code through GitHub repositories').waitFor();
+    expect(await card.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog', { name: 'Create GitHub Repository' }).count()).toBe(0);
+    await shot(page, 'github-guest-sign-in-card.png');
+    await closePage(page);
+  });
+
   it('creates a local repository and shows the exact commands, which push the code', async () => {
     const page = await signedInChat('cora@example.com');
     await page.getByRole('button', { name: 'Share code via GitHub' }).click();

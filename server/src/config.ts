@@ -183,6 +183,12 @@ const configSchema = z
       .int()
       .min(1)
       .default(100 * 1024 * 1024),
+    // What one local repository may hold on disk; a push that would take it past this is refused.
+    REPOSITORY_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .default(200 * 1024 * 1024),
     MESSAGES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     GUEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1024).default(104_857_600),

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { clientAddressKey } from './client-address.ts';
 import { tooManyRequests } from './errors.ts';
-import { countSpreadHits } from './rate-limit-store.ts';
+import { countSpreadHits, readSpreadCount } from './rate-limit-store.ts';
 
 const HOUR_MS = 3_600_000;
 // Bytes are counted in KiB so that a large hourly allowance stays inside the counter's 32-bit column.
@@ -30,6 +30,10 @@ const LIMITS: Record<ClientLimit, { setting: keyof Config; unit: number; detail:
   },
 };
 
+/** The counter of a limit for an address (an IPv6 client by its network of CLIENT_IPV6_PREFIX_LENGTH bits). */
+const keyOf = (config: Config, limit: ClientLimit, address: string) =>
+  `client-${limit}:${clientAddressKey(address, config.CLIENT_IPV6_PREFIX_LENGTH)}`;
+
 /** One use to count for a client address: which limit, how much (messages, sessions: 1; upload: bytes), and only `when` it holds. */
 export interface ClientUse {
   limit: ClientLimit;
@@ -54,7 +58,7 @@ export async function countClientUses(deps: { db: Db; config: Config }, address:
   const states = await countSpreadHits(
     deps.db,
     uses.map((use) => ({
-      key: `client-${use.limit}:${clientAddressKey(address, deps.config.CLIENT_IPV6_PREFIX_LENGTH)}`,
+      key: keyOf(deps.config, use.limit, address),
       windowMs: HOUR_MS,
       amount: Math.max(1, Math.ceil((use.amount ?? 1) / LIMITS[use.limit].unit)),
       when: use.when,
@@ -65,6 +69,22 @@ export async function countClientUses(deps: { db: Db; config: Config }, address:
     const state = states[i];
     if (state && state.count > Math.floor(Number(deps.config[setting]) / unit)) throw tooManyRequests(detail, state.ttlMs);
   });
+}
+
+/**
+ * What an address has left of an hourly allowance, without counting anything: for a use whose size
+ * is known only as it arrives (a git push), so that it can be bounded before it starts.
+ * @returns `remaining` in the limit's own amounts (upload: bytes; 0 or less once over), the milliseconds
+ *   until the window ends (0 when nothing was counted), and `detail`, the text a refusal gives.
+ */
+export async function clientAllowanceLeft(
+  deps: { db: Db; config: Config },
+  address: string,
+  limit: ClientLimit,
+): Promise<{ remaining: number; ttlMs: number; detail: string }> {
+  const { setting, unit, detail } = LIMITS[limit];
+  const state = await readSpreadCount(deps.db, keyOf(deps.config, limit, address));
+  return { remaining: (Math.floor(Number(deps.config[setting]) / unit) - (state?.count ?? 0)) * unit, ttlMs: state?.ttlMs ?? 0, detail };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -116,6 +116,20 @@ export async function countSpreadHits(db: Db, spread: SpreadHit[]): Promise<Arra
     states[Number(row.i)] = { count: Number(row.count), ttlMs: Math.max(0, Math.round(Number(row.ttl_ms))) };
   }
   return states;
+}
+
+/**
+ * Reads a counter spread by {@link countSpreadHits} without counting: the sum of its rows whose window
+ * is still running.
+ * @returns the count and the longest window left (ms), or null when the key has no hits in a current window.
+ */
+export async function readSpreadCount(db: Db, key: string): Promise<CounterState | null> {
+  const keys = Array.from({ length: COUNTER_SHARDS }, (_, i) => `${key}#${i}`);
+  const result = await db.execute(sql`
+    select sum(count)::integer as count, extract(epoch from (max(window_ends_at) - now())) * 1000 as ttl_ms
+    from rate_limits where ${inArray(rateLimits.key, keys)} and window_ends_at > now()`);
+  const row = rowsOf(result)[0];
+  return row && row.count !== null ? toState(result, 0) : null;
 }
 
 /**

@@ -1,42 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
 import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { databaseKinds } from '../support/databases.ts';
+import { git, makeProject } from '../support/git.ts';
 import { callJson, newGuestId } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
-import { SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
+import { SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
-const run = promisify(execFile);
 const REPOS = '/code-sharing/api/test/repos';
-
-/** git as a person runs it: no prompt for credentials, a throwaway identity. */
-const git = (cwd: string, ...args: string[]) =>
-  run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '' },
-  });
-
-/** A working copy of {@link SMALL_PROJECT} with one commit. */
-async function makeProject(): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'unstuck-project-'));
-  for (const [name, content] of Object.entries(SMALL_PROJECT)) {
-    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await writeFile(path.join(folder, name), content);
-  }
-  await git(folder, 'init', '--quiet');
-  await git(folder, 'add', '--all', '--force');
-  await git(folder, 'commit', '--quiet', '-m', 'First version');
-  return folder;
-}
 
 describe.each(databaseKinds)('local repositories on %s', (kind) => {
   const server = useTestServer(kind, { ...STAFF_ENV, AGENT_WORKER: 'false' });
@@ -159,14 +137,22 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
       status: 404,
       body: { code: 'not_found', detail: 'Task not found' },
     });
-    expect((await callJson(server.url, 'POST', REPOS, { guest: newGuestId() }, { taskId: seeded.taskId })).status).toBe(404);
+    expect((await callJson(server.url, 'POST', REPOS, { guest: newGuestId() }, { taskId: seeded.taskId })).status).toBe(401);
     expect((await callJson(server.url, 'POST', REPOS, { token: owner.token }, { taskId: 'not-a-task' })).status).toBe(404);
     expect(await callJson(server.url, 'POST', REPOS, { token: owner.token }, { description: 'x' })).toMatchObject({ status: 400 });
     const byAdmin = await callJson(server.url, 'POST', REPOS, { token: admin.token }, { taskId: seeded.taskId });
     expect(byAdmin.status).toBe(200);
-    // A guest owns their task too.
+  });
+
+  it('a guest cannot create a repository, not even for their own task: repositories come with signing in', async () => {
     const guestTask = await seedTask(server.database.db);
-    expect((await callJson(server.url, 'POST', REPOS, { guest: guestTask.ownerId }, { taskId: guestTask.taskId })).status).toBe(200);
+    expect(await callJson(server.url, 'POST', REPOS, { guest: guestTask.ownerId }, { taskId: guestTask.taskId })).toEqual({
+      status: 401,
+      body: { code: 'unauthenticated', detail: 'Authentication required' },
+    });
+    expect(await readdir(path.join(server.dataDir, 'repositories')).catch(() => [])).not.toContainEqual(
+      expect.stringContaining(guestTask.taskId.slice(0, 8)),
+    );
   });
 });
 

@@ -337,14 +337,20 @@ const ROWS: Row[] = [
   {
     routes: ['POST /code-sharing/api/test/repos'],
     call: (f, caller) => ({ body: { conversationId: taskOf(f, caller).conversationId } }),
-    expect: { ...ownerOnly(), admin: 200 },
-    why: 'a repository for the caller’s own task: its owner or an admin',
+    expect: { ...signedIn(200), userB: 404 },
+    why: 'a repository for the caller’s own task: its owner or an admin; repositories come with signing in, so guests get 401',
   },
   {
     routes: ['GET /code-sharing/git/:repository/*', 'POST /code-sharing/git/:repository/*'],
-    call: (_f, _caller, pattern) => ({ path: `${fill(pattern, 'unknown.git')}info/refs`.replace('*', '') }),
-    expect: everyone(404),
-    why: 'git smart HTTP: an unknown repository is not found for anyone (credentials are asked for a known one)',
+    call: async (f, caller, pattern) => {
+      // User A's task's repository for A's side of the table, an unknown name for the others.
+      const name = ['nobody', 'guestA', 'userA'].includes(caller)
+        ? ((await f.asAdmin('POST', '/code-sharing/api/test/repos', { taskId: f.userTask.taskId })).repoName as string)
+        : 'unstuck-unknown-12345678';
+      return { path: `${fill(pattern, `${name}.git`)}info/refs`.replace('*', '') };
+    },
+    expect: everyone(401),
+    why: 'git smart HTTP takes only HTTP Basic (the repository’s password, or an admin’s token as the password): without it one and the same 401 for an existing repository and an unknown one, so names cannot be probed',
   },
   { routes: ['GET /api/admin/outbox'], call: () => ({}), expect: adminOnly() },
   {

@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
 import { findConversation, listConversationMessages, listConversationSummaries } from '../chat/chat.repository.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
+import { localRepositoryNamesOf } from '../code-sharing/code-repositories.repository.ts';
 import { countAccessRequestsByTask } from '../shares/shares.repository.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { deleteTask, listTasksForAdmin, saveAdminNotes, type TaskWithPeople } from '../tasks/tasks.repository.ts';
@@ -11,7 +12,7 @@ import { userNotFound } from '../users/users.errors.ts';
 import { findUser } from '../users/users.repository.ts';
 import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
 import { personId, personName } from '../users/people.ts';
-import { purgeConversations, removeBytes, type PurgeDeps } from './purge.ts';
+import { purgeConversations, removeStored, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -69,7 +70,7 @@ export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: Aud
     );
     return result;
   });
-  await removeBytes(deps, purged.fileKeys);
+  await removeStored(deps, purged);
   return {
     deleted_conversation_id: conversationId,
     deleted_messages: purged.messages,
@@ -120,15 +121,19 @@ export async function listTasks(deps: Pick<AppDeps, 'db'>): Promise<AdminTask[]>
 }
 
 /**
- * `DELETE /api/admin/tasks/{id}`: the task alone (spec §2); its conversation stays.
+ * `DELETE /api/admin/tasks/{id}`: the task alone (spec §2) with its code repository; its conversation
+ * and the files in it stay.
  * @throws AppError 404 unknown task.
  */
-export async function removeTask(deps: AdminDeps, actor: AuditActor, taskId: string) {
+export async function removeTask(deps: AdminDeps & PurgeDeps, actor: AuditActor, taskId: string) {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const repositories = await deps.db.transaction(async (tx) => {
+    const names = await localRepositoryNamesOf(tx, { taskIds: [taskId] });
     if (!(await deleteTask(tx, taskId))) throw taskNotFound();
     await recordAudit(tx, actor, { action: 'task.delete', targetType: 'task', targetId: taskId }, now);
+    return names;
   });
+  await removeStored(deps, { fileKeys: [], repositories });
   return { deleted_task_id: taskId };
 }
 

@@ -13,7 +13,7 @@ import {
   notUsersProvider,
   nothingStoredFromProvider,
 } from './admin.errors.ts';
-import { purgeUsers, removeBytes, type PurgeDeps } from './purge.ts';
+import { purgeUsers, removeStored, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -122,7 +122,7 @@ export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor,
     );
     return result;
   });
-  await removeBytes(deps, purged.fileKeys);
+  await removeStored(deps, purged);
   return {
     deleted_user_id: publicId,
     deleted_conversations: purged.conversations,
@@ -154,7 +154,7 @@ export async function deleteAllGuestData(deps: AdminDeps & PurgeDeps, actor: Aud
     );
     return result;
   });
-  await removeBytes(deps, purged.fileKeys);
+  await removeStored(deps, purged);
   return {
     deleted_guest_users: purged.users,
     deleted_guest_messages: purged.messages,

@@ -116,7 +116,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       onRequest,
       schema: { params: adminIdParamsSchema, response: { 200: deleteTaskResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => removeTask(deps, staffOf(request), request.params.id),
+    async (request) => removeTask({ ...deps, log: request.log }, staffOf(request), request.params.id),
   );
 
   typed.patch(

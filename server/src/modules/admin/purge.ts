@@ -2,29 +2,38 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.repository.ts';
+import { localRepositoryNamesOf } from '../code-sharing/code-repositories.repository.ts';
+import { removeLocalRepositories } from '../code-sharing/code-sharing.service.ts';
 import { removeStoredBytes, takeFileRecords } from '../files/files.service.ts';
 import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.repository.ts';
 import { deleteUsers } from '../users/users.repository.ts';
 
-/** What a purge removed; `fileKeys` are the stored bytes to remove once the transaction commits. */
-export interface PurgeResult {
+/** What a purge leaves to remove once the transaction commits: stored bytes, and local repositories by name. */
+export interface StoredLeftovers {
+  fileKeys: string[];
+  repositories: string[];
+}
+
+/** What a purge removed, and what it leaves to remove once the transaction commits. */
+export interface PurgeResult extends StoredLeftovers {
   users: number;
   conversations: number;
   messages: number;
   tasks: number;
-  fileKeys: string[];
 }
 
 /**
- * Deletes conversations with everything in them: messages, the task (its share links and access
- * requests go by the foreign keys) and the files' records. Call inside a transaction.
+ * Deletes conversations with everything in them: messages, the task (its share links, access
+ * requests and repository record go by the foreign keys) and the files' records. Call inside a
+ * transaction, then {@link removeStored} with the result.
  */
 export async function purgeConversations(tx: Db, conversationIds: string[], also: { senderIds?: string[]; fileOwnerIds?: string[] } = {}) {
   const fileKeys = await takeFileRecords(tx, { ownerIds: also.fileOwnerIds ?? [], conversationIds });
+  const repositories = await localRepositoryNamesOf(tx, { conversationIds });
   const messages = await deleteMessages(tx, { conversationIds, senderIds: also.senderIds ?? [] });
   const tasks = await deleteTasksOfConversations(tx, conversationIds);
   const conversations = await deleteConversations(tx, conversationIds);
-  return { conversations, messages, tasks, fileKeys };
+  return { conversations, messages, tasks, fileKeys, repositories };
 }
 
 /**
@@ -40,15 +49,19 @@ export async function purgeUsers(tx: Db, userIds: string[]): Promise<PurgeResult
   return { ...purged, users: await deleteUsers(tx, userIds) };
 }
 
-/** What removing stored bytes needs: the storage, and a log for bytes that could not be removed. */
-export type PurgeDeps = Pick<AppDeps, 'storage'> & { log: Pick<FastifyBaseLogger, 'warn'> };
+/** What removing stored bytes and repositories needs: the storage, the configuration (where repositories live), and a log. */
+export type PurgeDeps = Pick<AppDeps, 'storage' | 'config'> & { log: Pick<FastifyBaseLogger, 'warn'> };
 
 /**
- * Removes the stored bytes of purged files, after the transaction committed (a rollback then loses
- * nothing). Bytes that could not be removed are logged: their records are gone, so nobody reaches them.
+ * Removes the stored bytes of purged files and the folders of purged tasks' local repositories, after
+ * the transaction committed (a rollback then loses nothing). What could not be removed is logged: its
+ * records are gone, so nobody reaches it.
  */
-export async function removeBytes(deps: PurgeDeps, keys: string[]): Promise<void> {
-  for (const failure of await removeStoredBytes(deps.storage, keys)) {
+export async function removeStored(deps: PurgeDeps, leftovers: StoredLeftovers): Promise<void> {
+  for (const failure of await removeStoredBytes(deps.storage, leftovers.fileKeys)) {
     deps.log.warn({ err: failure.error, storageKey: failure.key }, 'a deleted file could not be removed from storage');
+  }
+  for (const failure of await removeLocalRepositories(deps.config, leftovers.repositories)) {
+    deps.log.warn({ err: failure.error, repository: failure.name }, 'a deleted repository could not be removed from disk');
   }
 }

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { codeRepositories } from '../../db/schema.ts';
+import { codeRepositories, tasks } from '../../db/schema.ts';
 
 /** A code_repositories row. */
 export type CodeRepositoryRow = typeof codeRepositories.$inferSelect;
@@ -40,4 +40,19 @@ export async function insertRepository(db: Db, row: typeof codeRepositories.$inf
 /** Replaces a local repository's push password (its hash). */
 export async function replaceTokenHash(db: Db, id: string, tokenHash: string): Promise<void> {
   await db.update(codeRepositories).set({ tokenHash }).where(eq(codeRepositories.id, id));
+}
+
+/** @returns the names of the local repositories of these tasks and of the tasks of these conversations. */
+export async function localRepositoryNamesOf(db: Db, scope: { taskIds?: string[]; conversationIds?: string[] }): Promise<string[]> {
+  const where = [
+    scope.taskIds?.length ? inArray(tasks.id, scope.taskIds) : undefined,
+    scope.conversationIds?.length ? inArray(tasks.conversationId, scope.conversationIds) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (where.length === 0) return [];
+  const rows = await db
+    .select({ name: codeRepositories.name })
+    .from(codeRepositories)
+    .innerJoin(tasks, eq(tasks.id, codeRepositories.taskId))
+    .where(and(eq(codeRepositories.host, 'local'), or(...where)));
+  return rows.map((row) => row.name);
 }

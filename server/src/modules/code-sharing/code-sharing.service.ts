@@ -20,17 +20,19 @@ import {
 } from './code-repositories.repository.ts';
 import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
-import { createBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
+import { createBareRepository, removeBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
 /** The user name the local repositories' commands carry; git needs one, the password decides. */
 export const LOCAL_GIT_USERNAME = 'git';
 
-/** Where the embedded local repositories live: `DATA_DIR/repositories`. */
+/** Where the embedded local repositories live (`DATA_DIR/repositories`, their hooks in `DATA_DIR/git-hooks`) and their limits. */
 export const localGitOf = (config: Config): LocalGitOptions => ({
   root: path.resolve(config.DATA_DIR, 'repositories'),
   maxPushBytes: config.GIT_PUSH_MAX_BYTES,
+  maxRepositoryBytes: config.REPOSITORY_MAX_BYTES,
+  hooksFolder: path.resolve(config.DATA_DIR, 'git-hooks'),
 });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -131,24 +133,28 @@ async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promis
   };
 }
 
+/** Who a local repository's HTTP Basic password lets in: anyone holding the repository's own password, or an admin. */
+export type GitKey = { by: 'password' } | { by: 'admin'; userId: string };
+
 /**
  * Whether HTTP Basic credentials open a local repository: its own password, or the access token
- * of an admin (admins use their own credentials, never the person's).
- * @returns the id of the person pushing or fetching, or null when refused.
+ * of an admin (admins use their own credentials, never the person's). The same checks run whether the
+ * repository exists or not, so that neither the answer nor its time tells which names exist.
+ * @param row the repository, or null when there is none by the name asked for.
+ * @returns who is let in, or null when refused (an admin is let in to a repository that does not exist,
+ *   so that they can be told it does not).
  */
 export async function checkGitCredentials(
   deps: Pick<AppDeps, 'db' | 'config' | 'tokens'>,
-  row: CodeRepositoryRow,
-  ownerId: string,
+  row: CodeRepositoryRow | null,
   password: string,
-): Promise<string | null> {
-  if (row.tokenHash) {
-    const expected = Buffer.from(row.tokenHash, 'hex');
-    const presented = Buffer.from(hashToken(password), 'hex');
-    if (expected.length === presented.length && timingSafeEqual(expected, presented)) return ownerId;
-  }
+): Promise<GitKey | null> {
+  const expected = Buffer.from(row?.tokenHash ?? '0'.repeat(64), 'hex');
+  const presented = Buffer.from(hashToken(password), 'hex');
+  const matches = expected.length === presented.length && timingSafeEqual(expected, presented);
+  if (matches && row?.tokenHash) return { by: 'password' };
   const token = await deps.tokens.verify(password).catch(() => null);
-  return token && (await isAdmin(deps, token.uid)) ? token.uid : null;
+  return token && (await isAdmin(deps, token.uid)) ? { by: 'admin', userId: token.uid } : null;
 }
 
 /**
@@ -174,4 +180,17 @@ export async function requestRepositoryAnalysis(
   } catch (error) {
     deps.log.warn({ err: error, repository: row.name }, 'code analysis after a push not queued');
   }
+}
+
+/**
+ * Removes the folders of local repositories whose records are gone (their tasks were deleted). A
+ * failure is reported per name, not thrown: nobody reaches a repository without its record.
+ * @returns the names that could not be removed, with the reason.
+ */
+export async function removeLocalRepositories(config: Config, names: string[]): Promise<Array<{ name: string; error: unknown }>> {
+  const options = localGitOf(config);
+  const results = await Promise.allSettled(names.map((name) => removeBareRepository(options, name)));
+  return results.flatMap((result, index) =>
+    result.status === 'rejected' ? [{ name: names[index]!, error: result.reason as unknown }] : [],
+  );
 }

@@ -1,18 +1,23 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { ServerResponse } from 'node:http';
 
 const run = promisify(execFile);
 
-/** Where the local repositories live and how big one push may be. */
+/** Where the local repositories live and how big one push and one repository may be. */
 export interface LocalGitOptions {
   /** The folder holding `<name>.git` bare repositories. */
   root: string;
   /** Most bytes one push may send (git's `receive.maxInputSize`). */
   maxPushBytes: number;
+  /** Most bytes one repository may take on disk; a push that would take it past this is refused. */
+  maxRepositoryBytes: number;
+  /** The folder of the server's git hooks (`core.hooksPath`), outside `root`. */
+  hooksFolder: string;
 }
 
 /** A repository name as we make them: lower-case letters, digits and dashes (no dots, no slashes). */
@@ -38,6 +43,56 @@ export async function createBareRepository(options: LocalGitOptions, name: strin
   await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', folder]);
   await run('git', ['-C', folder, 'config', 'http.receivepack', 'true']);
   await run('git', ['-C', folder, 'config', 'receive.maxInputSize', String(options.maxPushBytes)]);
+}
+
+/**
+ * Removes a local repository's folder; an unknown one is not an error.
+ * @throws Error when the name is not one of ours or the folder cannot be removed.
+ */
+export async function removeBareRepository(options: LocalGitOptions, name: string): Promise<void> {
+  await rm(repositoryFolder(options, name), { recursive: true, force: true });
+}
+
+/**
+ * git's pre-receive hook, which runs once a push's objects have arrived (in git's quarantine folder,
+ * githooks(5)) and before any ref moves: it refuses the push, with the reason shown as "remote: …",
+ * when the new objects take more than the pusher's upload allowance left, or the repository with them
+ * more than its size limit. Disk usage in KiB (`du -k`) stands for both.
+ */
+const PRE_RECEIVE_HOOK = `#!/bin/sh
+# Written by the Unstuck server (server/src/modules/code-sharing/local-git.ts); changes here are lost.
+[ -n "$GIT_QUARANTINE_PATH" ] || exit 0
+incoming=$(du -sk "$GIT_QUARANTINE_PATH" | cut -f1)
+if [ -n "$UNSTUCK_PUSH_ALLOWANCE_KIB" ] && [ "$incoming" -gt "$UNSTUCK_PUSH_ALLOWANCE_KIB" ]; then
+  printf '%s\n' "$UNSTUCK_PUSH_ALLOWANCE_TEXT" >&2
+  exit 1
+fi
+if [ "$(du -sk . | cut -f1)" -gt "$UNSTUCK_REPOSITORY_MAX_KIB" ]; then
+  printf '%s\n' "$UNSTUCK_REPOSITORY_FULL_TEXT" >&2
+  exit 1
+fi
+`;
+
+const installedHooks = new Map<string, Promise<void>>();
+
+/**
+ * Writes the server's hooks into `hooksFolder` once per process (by a rename, so that a push running
+ * the old file never sees a half-written one). Every repository uses them through `core.hooksPath`,
+ * those made before too.
+ */
+function installHooks(options: LocalGitOptions): Promise<void> {
+  let installed = installedHooks.get(options.hooksFolder);
+  if (!installed) {
+    installed = (async () => {
+      await mkdir(options.hooksFolder, { recursive: true });
+      const file = path.join(options.hooksFolder, 'pre-receive');
+      await writeFile(`${file}.${process.pid}`, PRE_RECEIVE_HOOK, { mode: 0o755 });
+      await rename(`${file}.${process.pid}`, file);
+    })();
+    installed.catch(() => installedHooks.delete(options.hooksFolder));
+    installedHooks.set(options.hooksFolder, installed);
+  }
+  return installed;
 }
 
 /**
@@ -73,20 +128,39 @@ export interface GitHttpRequest {
   remoteUser: string;
   remoteAddr: string;
   body: Readable;
+  /** For a push: the bytes the pusher may still upload this hour, and what a push over them is told. */
+  pushAllowance?: { bytes: number; refusal: string };
+  /** Runs with the body's size in bytes once it has been read (or the client gave up); the answer ends after it. Must not throw. */
+  bodyRead?: (bytes: number) => Promise<void>;
 }
+
+/** What a push that would take a repository past its size limit is told. */
+export const repositoryFullText = (maxBytes: number) =>
+  `This repository is full: it may hold at most ${Math.floor(maxBytes / (1024 * 1024))} MB. The push was refused.`;
 
 /**
  * Serves one request of git's smart HTTP protocol by running `git http-backend` as a CGI program
  * (git-http-backend(1)) and copying its answer to `response`. The caller has checked who is asking.
+ * Pushes go through the server's pre-receive hook ({@link PRE_RECEIVE_HOOK}): the push allowance and
+ * the repository's size limit.
  * @param beforeEnd runs when git succeeded, before the answer ends: a client that sees its push
  *   finish then sees what followed from it (the refreshed analysis).
  */
-export function serveGitHttp(
+export async function serveGitHttp(
   options: LocalGitOptions,
   request: GitHttpRequest,
   response: ServerResponse,
   beforeEnd: () => Promise<void>,
 ): Promise<void> {
+  await installHooks(options);
+  let bodyBytes = 0;
+  request.body.on('data', (chunk: Buffer) => {
+    bodyBytes += chunk.length;
+  });
+  // Counted once: when the body has been read, or when git is done without reading it all.
+  let counted: Promise<void> | null = null;
+  const countBody = () => (counted ??= (request.bodyRead?.(bodyBytes) ?? Promise.resolve()).catch(() => undefined));
+  finished(request.body).then(countBody, countBody);
   const child = spawn('git', ['http-backend'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -101,6 +175,18 @@ export function serveGitHttp(
       REMOTE_USER: request.remoteUser,
       REMOTE_ADDR: request.remoteAddr,
       GIT_CONFIG_NOSYSTEM: '1',
+      // core.hooksPath for every repository (git-config(1) "ENVIRONMENT").
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'core.hooksPath',
+      GIT_CONFIG_VALUE_0: options.hooksFolder,
+      UNSTUCK_REPOSITORY_MAX_KIB: String(Math.floor(options.maxRepositoryBytes / 1024)),
+      UNSTUCK_REPOSITORY_FULL_TEXT: repositoryFullText(options.maxRepositoryBytes),
+      ...(request.pushAllowance
+        ? {
+            UNSTUCK_PUSH_ALLOWANCE_KIB: String(Math.max(0, Math.floor(request.pushAllowance.bytes / 1024))),
+            UNSTUCK_PUSH_ALLOWANCE_TEXT: request.pushAllowance.refusal,
+          }
+        : {}),
     },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -133,13 +219,14 @@ export function serveGitHttp(
     child.on('close', (code) => {
       if (headerBuffer !== null && !response.headersSent) response.writeHead(502);
       const finish = code === 0 && status < 400 ? beforeEnd() : Promise.resolve();
-      void finish.finally(() => {
+      void Promise.allSettled([finish, countBody()]).finally(() => {
         response.end();
         resolve();
       });
     });
     child.on('error', () => {
       if (!response.headersSent) response.writeHead(502);
+      void countBody();
       response.end();
       resolve();
     });

@@ -93,7 +93,8 @@ export function ChatPage() {
         ? 'Describe what you are building and where you are stuck...'
         : 'Type your reply...';
 
-  const signInCard = chat.signInPromptVisible && !isSignedIn ? <SignInCard onSignIn={() => void startSignIn('card')} /> : null;
+  const signInCard =
+    chat.signInPromptVisible && !isSignedIn ? <SignInCard message={chat.signInMessage} onSignIn={() => void startSignIn('card')} /> : null;
   const newChatButton = hero ? null : (
     <button type="button" className="button button--ghost button--small" onClick={chat.newChat}>
       <PlusIcon width={16} height={16} />

@@ -67,7 +67,8 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   const [canRetry, setCanRetry] = useState(false);
   const [optimistic, setOptimistic] = useState<ChatMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [signInPromptVisible, setSignInPromptVisible] = useState(false);
+  /** The sign-in card, when shown, with why (its default text is about sending more messages). */
+  const [signInPrompt, setSignInPrompt] = useState<{ message?: string } | null>(null);
   const [serverLimitReached, setServerLimitReached] = useState(false);
   const [acceptedIds, setAcceptedIds] = useState<ReadonlySet<string>>(new Set());
   /** Set while waiting for an agent turn: the last message id before it and the polls since. */
@@ -154,7 +155,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   if (wasSignedIn !== isSignedIn) {
     setWasSignedIn(isSignedIn);
     if (isSignedIn) {
-      setSignInPromptVisible(false);
+      setSignInPrompt(null);
       if (opened === undefined) setConversationIdState((current) => current ?? getCurrentConversationId());
     }
   }
@@ -169,7 +170,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     const content = input.trim();
     if (sendingRef.current || (content === '' && attachments.length === 0)) return;
     if (!isSignedIn && userMessageCount >= GUEST_MESSAGES_BEFORE_PROMPT) {
-      setSignInPromptVisible(true);
+      setSignInPrompt({});
       return;
     }
     if (limitReached) {
@@ -220,7 +221,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       const outcome = describeSendFailure(failure);
       setError(outcome.message);
       setCanRetry(outcome.canRetry);
-      if (outcome.promptSignIn) setSignInPromptVisible(true);
+      if (outcome.promptSignIn) setSignInPrompt({});
       if (outcome.limitReached) setServerLimitReached(true);
     }
   }, [
@@ -263,7 +264,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     setInput('');
     setError(null);
     clear();
-    setSignInPromptVisible(false);
+    setSignInPrompt(null);
     setServerLimitReached(false);
     setAcceptedIds(new Set());
   }, [conversationId, isSignedIn, queryClient, setConversation, finishWaiting, clear]);
@@ -272,7 +273,8 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     setError(null);
     setCanRetry(false);
   }, []);
-  const promptSignIn = useCallback(() => setSignInPromptVisible(true), []);
+  /** Shows the sign-in card; `message` says why when it is not the guest limit (e.g. sharing code). */
+  const promptSignIn = useCallback((message?: string) => setSignInPrompt(message === undefined ? {} : { message }), []);
 
   return {
     conversationId,
@@ -291,7 +293,9 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     dismissError,
     /** Sends the restored text and files again, after a failure that may pass (null otherwise). */
     retry: canRetry && error !== null ? send : null,
-    signInPromptVisible,
+    signInPromptVisible: signInPrompt !== null,
+    /** The sign-in card's text when it says more than the guest limit's. */
+    signInMessage: signInPrompt?.message,
     promptSignIn,
     limitReached,
     proposalAccepted,

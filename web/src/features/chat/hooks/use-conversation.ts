@@ -3,11 +3,15 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { useChatSession } from './use-chat-session.ts';
 import { useProposalActions } from './use-proposal-actions.ts';
 
+/** The sign-in card's text when a guest asks to share code. */
+export const SHARE_CODE_SIGN_IN_TEXT = 'Sign in to share your code through a repository. Signing in lets you:';
+
 /**
  * What the home chat page and a thread on the Messages page share: the chat's state machine
  * ({@link useChatSession}), Accept and Modify ({@link useProposalActions}: an accepted proposal opens
  * the thank-you modal, a modification waits for the agent), the composer's input ref (focused when the
- * agent answers) and whether the thank-you and GitHub modals are open.
+ * agent answers) and whether the thank-you and GitHub modals are open (a guest's
+ * "Share code" shows the sign-in card instead).
  * @param conversationId the conversation to show (Messages); omitted, the home page's current one.
  */
 export function useConversation(conversationId?: string) {
@@ -43,7 +47,8 @@ export function useConversation(conversationId?: string) {
       thankYouOpen,
       closeThankYou: () => setThankYouOpen(false),
       gitHubOpen,
-      openGitHub: () => setGitHubOpen(true),
+      // Repositories come with signing in (docs/product.md "Code repository"): a guest sees the sign-in card.
+      openGitHub: () => (isSignedIn ? setGitHubOpen(true) : chat.promptSignIn(SHARE_CODE_SIGN_IN_TEXT)),
       closeGitHub: () => setGitHubOpen(false),
     },
   };
