@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
 import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { registerUploadRoutes } from './modules/chat/upload.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerEmailRoutes } from './modules/email/email.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, deps);
   registerProposalRoutes(app, deps);
   registerFileRoutes(app, deps);
+  registerUploadRoutes(app, deps);
   registerCodeSharingRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   registerGuestHandoverRoutes(app, deps);

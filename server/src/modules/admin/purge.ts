@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.repository.ts';
-import { removeStoredBytes, takeFileRecords } from '../files/files.service.ts';
+import { removeStoredBytes } from '../../lib/file-storage.ts';
+import { takeFileRecords } from '../files/files.service.ts';
 import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.repository.ts';
 import { deleteUsers } from '../users/users.repository.ts';
 

@@ -2,10 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { guestSessionIdSchema } from '@unstuck/contract';
 import { unauthorized } from '../../lib/errors.ts';
 import { invalidGuestSessionId, malformedAuthorization } from './auth.errors.ts';
-import type { TokenService, VerifiedToken, VerifyOptions } from './tokens.ts';
-
-/** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
-export type Caller = { kind: 'user'; id: string; token: VerifiedToken } | { kind: 'guest'; id: string };
+import type { Caller } from '../../lib/caller.ts';
+import type { TokenService, VerifyOptions } from './tokens.ts';
 
 /**
  * Identifies the caller of a request. A Bearer token wins over a guest header.

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { conversations, files, messages, tasks, users } from '../../db/schema.ts';
 import { guestSessionTakenByOther } from './auth.errors.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /** Replaces `from` by `to` in a jsonb list of ids, keeping the order. */
 const replaceInList = (list: typeof conversations.participants, from: string, to: string) => sql`(

@@ -4,7 +4,7 @@ import { accountGone } from '../users/users.errors.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { invalidSignInCode } from './auth.errors.ts';
 import { takeSignInCode } from './auth.repository.ts';
-import type { TokenClaims, VerifiedToken } from './tokens.ts';
+import type { TokenClaims, VerifiedToken } from '../../lib/caller.ts';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'clock'>;
 

@@ -11,11 +11,11 @@ import {
   type SendMessageResponse,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
-import type { Caller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
-import { claimFiles, claimLinkedFiles, discardReceived, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
-import type { ReceivedFile } from '../files/received-file.ts';
+import { claimFiles, claimLinkedFiles, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.repository.ts';
 import {
   countSentMessages,

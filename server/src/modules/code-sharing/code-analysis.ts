@@ -3,8 +3,8 @@ import { isBinaryFileSync } from 'isbinaryfile';
 import type { CodeAnalysis } from '@unstuck/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { ReceivedFile } from '../files/received-file.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { ReceivedFile } from '../../lib/received-file.ts';
+import type { FileStorage } from '../../lib/file-storage.ts';
 import { findTaskOfConversation, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
 import { readZip, type ZipFileEntry, type ZipLimits } from './zip-reader.ts';
 

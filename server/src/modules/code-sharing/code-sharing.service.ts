@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { isAdminAccount } from '../auth/session.service.ts';
 import { findTask, findTaskOfConversation, saveCodeAnalysis, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';

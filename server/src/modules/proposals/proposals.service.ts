@@ -1,6 +1,6 @@
 import type { ProposalActionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { setMessageProposalStatus } from '../chat/chat.repository.ts';
 import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.repository.ts';
 import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './proposals.errors.ts';

@@ -2,7 +2,7 @@ import { availabilitySchema, type profileUpdateSchema, type Profile, type Profil
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notYourProfile, userNotFound } from './users.errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { readEmailNotifications, setEmailNotifications } from '../email/email.service.ts';
 import { findUser, updateProfile, type UserRow } from './users.repository.ts';
 

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users, type IdentityClaims } from '../../db/schema.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { accountGone } from './users.errors.ts';
 
 /**
