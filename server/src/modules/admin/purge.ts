@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.repository.ts';
+import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.service.ts';
 import { removeStoredBytes } from '../../lib/file-storage.ts';
 import { takeFileRecords } from '../files/files.service.ts';
-import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.repository.ts';
-import { deleteUsers } from '../users/users.repository.ts';
+import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.service.ts';
+import { deleteUsers } from '../users/users.service.ts';
 
 /** What a purge removed; `fileKeys` are the stored bytes to remove once the transaction commits. */
 export interface PurgeResult {

@@ -17,7 +17,7 @@ import { readMultipart, type MultipartFiles } from '../../lib/multipart-body.ts'
 import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
-import { isUnknownUser } from '../users/users.repository.ts';
+import { isUnknownUser } from '../users/users.service.ts';
 import { unreadableMessageBody } from './chat.errors.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';

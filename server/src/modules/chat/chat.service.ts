@@ -16,7 +16,7 @@ import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { claimFiles, claimLinkedFiles, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
-import { lockCallerRow } from '../users/users.repository.ts';
+import { lockCallerRow } from '../users/users.service.ts';
 import {
   countSentMessages,
   findMessageByIdempotencyKey,
@@ -28,7 +28,7 @@ import {
   newConversation,
   touchConversation,
 } from './chat.repository.ts';
-import { newTask } from '../tasks/tasks.repository.ts';
+import { newTask } from '../tasks/tasks.service.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
   blankMessage,
@@ -40,6 +40,24 @@ import {
   repeatedMessageGone,
 } from './chat.errors.ts';
 import { toMessageView } from './message-view.ts';
+
+// For other modules: the repository is theirs to call only through this service (eslint.config.js).
+export {
+  conversationIdsOwnedBy,
+  countSentMessages,
+  deleteConversations,
+  deleteMessages,
+  findAgentConversation,
+  findConversation,
+  findLatestIntakeStack,
+  insertAgentMessage,
+  insertExpertMessage,
+  listAgentConversations,
+  listConversationMessages,
+  listConversationSummaries,
+  moveConversationsToOwner,
+  setMessageProposalStatus,
+} from './chat.repository.ts';
 
 const TITLE_LENGTH = 80;
 

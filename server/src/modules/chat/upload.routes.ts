@@ -15,7 +15,7 @@ import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { recordFile } from '../files/files.service.ts';
 import { invalidDataUrl, missingFilePart } from '../files/files.errors.ts';
-import { findUser, lockCallerRow } from '../users/users.repository.ts';
+import { findUser, lockCallerRow } from '../users/users.service.ts';
 import { conversationNotFound } from './chat.errors.ts';
 import { findOwnedConversation } from './chat.repository.ts';
 

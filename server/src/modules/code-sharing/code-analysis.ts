@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReceivedFile } from '../../lib/received-file.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
-import { findTaskOfConversation, saveCodeAnalysis } from '../tasks/tasks.repository.ts';
+import { findTaskOfConversation, saveCodeAnalysis } from '../tasks/tasks.service.ts';
 import { readZip, type ZipFileEntry, type ZipLimits } from './zip-reader.ts';
 
 /** The archive limits of the configuration (README "Configuration"). */

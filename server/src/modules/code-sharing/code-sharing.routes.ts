@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createRepositoryRequestSchema, errorResponseSchema, repositoryResponseSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
-import { findTask } from '../tasks/tasks.repository.ts';
+import { findTask } from '../tasks/tasks.service.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
 import { repositoryCredentialsRequired, repositoryNotFound } from './code-sharing.errors.ts';
 import { checkGitCredentials, createRepository, localGitOf, refreshRepositoryAnalysis } from './code-sharing.service.ts';

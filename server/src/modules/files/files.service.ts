@@ -5,7 +5,8 @@ import type { ReceivedFile } from '../../lib/received-file.ts';
 import { filePath, type FileUrlSigner } from './file-urls.ts';
 import { attachUnsentFiles, findFile, insertFile, listConversationFiles } from './files.repository.ts';
 
-export { listConversationFiles, takeFileRecords } from './files.repository.ts';
+// For other modules: the repository is theirs to call only through this service (eslint.config.js).
+export { listConversationFiles, moveFilesToOwner, takeFileRecords } from './files.repository.ts';
 
 /** A stored file as messages carry it, and its text when it is a plain-text file. */
 export interface StoredFile {

@@ -1,0 +1,27 @@
+// What other modules may use of the tasks module's data: its repository is theirs to call only
+// through here (eslint.config.js, "another module's repository only through its service").
+export {
+  applyAgentTurn,
+  assignTask,
+  completeTask,
+  countTasksOf,
+  deleteTask,
+  deleteTasksOfConversations,
+  EXPERT_STATUSES,
+  findTask,
+  findTaskOfConversation,
+  findTaskWithPeople,
+  listExpertTasks,
+  listTasksForAdmin,
+  lockTaskOfProposal,
+  moveTasksToUser,
+  newTask,
+  releaseAssignments,
+  saveAdminNotes,
+  saveCodeAnalysis,
+  saveRepositoryLink,
+  type TaskRow,
+  type TaskWithPeople,
+  updateProposalState,
+  updateTaskBrief,
+} from './tasks.repository.ts';
