@@ -358,11 +358,7 @@ const replaceInList = (list: typeof conversations.participants, from: string, to
  * sent or received (a guest session handed over at sign-in).
  * @returns how many conversations and messages moved.
  */
-export async function moveConversationsToOwner(
-  db: Db,
-  fromId: string,
-  toId: string,
-): Promise<{ conversations: number; messages: number }> {
+export async function moveConversationsToOwner(db: Db, fromId: string, toId: string): Promise<{ conversations: number; messages: number }> {
   const movedConversations = await db
     .update(conversations)
     .set({ ownerId: toId, participants: replaceInList(conversations.participants, fromId, toId) })
