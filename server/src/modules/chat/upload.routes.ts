@@ -11,7 +11,7 @@ import { discardReceived, receiveFile, type ReceivedFile } from '../../lib/recei
 import { fileTooLarge } from '../../lib/upload-errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
-import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { admitCallers, callerOf } from '../auth/caller.ts';
 import { analyseAttachedCode } from '../code-sharing/code-analysis.ts';
 import { recordFile } from '../files/files.service.ts';
 import { invalidDataUrl, missingFilePart } from '../files/files.errors.ts';
@@ -68,6 +68,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
           503: errorResponseSchema,
         },
       },
+      onRequest: admitCallers(deps),
       config: { receivesFiles: true },
       // The JSON form's body limit answers in the same words as the size check.
       errorHandler: (error: FastifyError) => {
@@ -75,7 +76,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request): Promise<FileUploadResponse> => {
-      const caller = requireCaller(await identifyCaller(request, deps.tokens));
+      const caller = callerOf(request);
       // An upload makes a new guest session's row as a first message does: the same per-address count.
       if (caller.kind === 'guest' && !(await findUser(deps.db, caller.id))) await countClientUse(deps, request.ip, 'guestSessions');
       const { file, conversationId } = request.isMultipart()

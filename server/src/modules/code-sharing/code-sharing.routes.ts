@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createRepositoryRequestSchema, errorResponseSchema, repositoryResponseSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { admitCallers, callerOf } from '../auth/caller.ts';
 import { findTask } from '../tasks/tasks.service.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
 import { repositoryCredentialsRequired, repositoryNotFound } from './code-sharing.errors.ts';
@@ -21,11 +21,11 @@ export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/code-sharing/api/test/repos',
-      { schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } } },
-      async (request) => {
-        const caller = requireCaller(await identifyCaller(request, deps.tokens));
-        return createRepository({ ...deps, log: request.log }, caller, request.body, originOf(request, deps));
+      {
+        onRequest: admitCallers(deps),
+        schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } },
       },
+      async (request) => createRepository({ ...deps, log: request.log }, callerOf(request), request.body, originOf(request, deps)),
     );
 
   void app.register((scope, _options, done) => {
