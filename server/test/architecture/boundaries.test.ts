@@ -23,64 +23,65 @@ async function boundaryMessages(path: string, code: string): Promise<string[]> {
   return result!.messages.map((message) => message.message);
 }
 
+const schema = 'Only repositories import tables from db/schema.ts';
+const repository = "Another module's repository is reached through that module's service";
+const routes = "A module's routes are registered by app.ts only";
+
+// [the case, the file's path, its text, the message expected (null: none)]
+const cases: Array<[string, string, string, string | null]> = [
+  [
+    'a table in a module',
+    'server/src/modules/expert/fixture.ts',
+    "import { tasks } from '../../db/schema.ts';\nexport const table = tasks;\n",
+    schema,
+  ],
+  ['a table in lib', 'server/src/lib/fixture.ts', "import { users } from '../db/schema.ts';\nexport const table = users;\n", schema],
+  [
+    'a row type',
+    'server/src/modules/expert/fixture.ts',
+    "import type { tasks } from '../../db/schema.ts';\nexport type Row = typeof tasks.$inferSelect;\n",
+    null,
+  ],
+  [
+    'a table in a repository',
+    'server/src/modules/expert/fixture.repository.ts',
+    "import { tasks } from '../../db/schema.ts';\nexport const table = tasks;\n",
+    null,
+  ],
+  [
+    "another module's repository",
+    'server/src/modules/expert/fixture.ts',
+    "import { findTask } from '../tasks/tasks.repository.ts';\nexport const find = findTask;\n",
+    repository,
+  ],
+  [
+    "another module's service",
+    'server/src/modules/expert/fixture.ts',
+    "import { findTask } from '../tasks/tasks.service.ts';\nexport const find = findTask;\n",
+    null,
+  ],
+  [
+    "the module's own repository",
+    'server/src/modules/tasks/fixture.ts',
+    "import { findTask } from './tasks.repository.ts';\nexport const find = findTask;\n",
+    null,
+  ],
+  [
+    "another module's routes",
+    'server/src/modules/shares/fixture.ts',
+    "import { registerFileRoutes } from '../files/files.routes.ts';\nexport const register = registerFileRoutes;\n",
+    routes,
+  ],
+  [
+    'routes in app.ts',
+    'server/src/app-fixture.ts',
+    "import { registerFileRoutes } from './modules/files/files.routes.ts';\nexport const register = registerFileRoutes;\n",
+    null,
+  ],
+];
+
 describe('server module boundaries (lint)', { timeout: 120_000 }, () => {
-  it('refuses a table imported outside a repository, and lets types and repositories through', async () => {
-    expect(
-      await boundaryMessages(
-        'server/src/modules/expert/fixture.ts',
-        "import { tasks } from '../../db/schema.ts';\nexport const table = tasks;\n",
-      ),
-    ).toEqual([expect.stringContaining('Only repositories import tables from db/schema.ts')]);
-    expect(
-      await boundaryMessages('server/src/lib/fixture.ts', "import { users } from '../db/schema.ts';\nexport const table = users;\n"),
-    ).toEqual([expect.stringContaining('Only repositories import tables from db/schema.ts')]);
-    expect(
-      await boundaryMessages(
-        'server/src/modules/expert/fixture.ts',
-        "import type { tasks } from '../../db/schema.ts';\nexport type Row = typeof tasks.$inferSelect;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryMessages(
-        'server/src/modules/expert/fixture.repository.ts',
-        "import { tasks } from '../../db/schema.ts';\nexport const table = tasks;\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it("refuses another module's repository, and lets its service and the module's own repository through", async () => {
-    expect(
-      await boundaryMessages(
-        'server/src/modules/expert/fixture.ts',
-        "import { findTask } from '../tasks/tasks.repository.ts';\nexport const find = findTask;\n",
-      ),
-    ).toEqual([expect.stringContaining("Another module's repository is reached through that module's service")]);
-    expect(
-      await boundaryMessages(
-        'server/src/modules/expert/fixture.ts',
-        "import { findTask } from '../tasks/tasks.service.ts';\nexport const find = findTask;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryMessages(
-        'server/src/modules/tasks/fixture.ts',
-        "import { findTask } from './tasks.repository.ts';\nexport const find = findTask;\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it("refuses a module's routes imported anywhere but app.ts", async () => {
-    expect(
-      await boundaryMessages(
-        'server/src/modules/shares/fixture.ts',
-        "import { registerFileRoutes } from '../files/files.routes.ts';\nexport const register = registerFileRoutes;\n",
-      ),
-    ).toEqual([expect.stringContaining("A module's routes are registered by app.ts only")]);
-    expect(
-      await boundaryMessages(
-        'server/src/app-fixture.ts',
-        "import { registerFileRoutes } from './modules/files/files.routes.ts';\nexport const register = registerFileRoutes;\n",
-      ),
-    ).toEqual([]);
+  it.each(cases)('%s: %s', async (_case, path, code, message) => {
+    expect(await boundaryMessages(path, code)).toEqual(message ? [expect.stringContaining(message)] : []);
   });
 });
