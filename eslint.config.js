@@ -12,6 +12,21 @@ import tseslint from 'typescript-eslint';
 /** Each web feature may not import another feature; shared web code imports no feature. */
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url));
 
+/** The server's modules: each may use another's service, never its routes or its repository. */
+const serverModules = readdirSync(new URL('./server/src/modules', import.meta.url));
+
+/**
+ * The files that may import values (tables) from `db/schema.ts`: repositories, and the stores that are
+ * repositories by role. Everyone else reaches a table through its module's repository, so that
+ * each table has one writer (docs/decisions/032-server-module-boundaries.md).
+ */
+const dataAccessFiles = [
+  'server/src/**/*.repository.ts',
+  'server/src/db/**',
+  'server/src/modules/auth/embedded-op/op-adapter.ts',
+  'server/src/lib/rate-limit-store.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -48,12 +63,40 @@ export default tseslint.config(
               from: './web/src/features',
               message: 'Shared web code imports no feature (CONVENTIONS.md).',
             },
+            {
+              target: './server/src/modules/**/*',
+              from: './server/src/modules/**/*.routes.ts',
+              message: "A module's routes are registered by app.ts only; what others need of them belongs in a service.",
+            },
+            ...serverModules.map((module) => ({
+              target: `./server/src/modules/${module}/**/*`,
+              from: `./server/src/modules/!(${module})/**/*.repository.ts`,
+              message: "Another module's repository is reached through that module's service.",
+            })),
             ...webFeatures.map((feature) => ({
               target: `./web/src/features/${feature}`,
               from: './web/src/features',
               except: [`./${feature}`],
               message: 'A web feature does not import another feature (CONVENTIONS.md).',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.{ts,tsx}'],
+    ignores: dataAccessFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema(\\.ts)?$',
+              allowTypeImports: true,
+              message: "Only repositories import tables from db/schema.ts; use the owning module's repository.",
+            },
           ],
         },
       ],

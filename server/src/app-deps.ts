@@ -9,7 +9,7 @@ import type { ConversationCache } from './modules/chat/conversation-cache.ts';
 import type { ConversationDrafts } from './modules/chat/conversation-drafts.ts';
 import type { EmailEvent } from './modules/email/email.events.ts';
 import type { FileUrlSigner } from './modules/files/file-urls.ts';
-import type { FileStorage } from './modules/files/storage.ts';
+import type { FileStorage } from './lib/file-storage.ts';
 
 /** Queues a conversation for agent-1 (durable: survives a restart). */
 export interface AgentQueue {

@@ -11,8 +11,9 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
-import { registerGuestHandoverRoutes } from './modules/auth/guest-handover.routes.ts';
+import { registerGuestHandoverRoutes } from './modules/guest-handover/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { registerUploadRoutes } from './modules/chat/upload.routes.ts';
 import { registerCodeSharingRoutes } from './modules/code-sharing/code-sharing.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerEmailRoutes } from './modules/email/email.routes.ts';
@@ -29,7 +30,7 @@ import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { publicConfig } from './modules/site/public-config.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
-import { registerProfileRoutes } from './modules/users/profile.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 
 /**
  * Builds the HTTP application: the REST API of spec §7 and the built web app, from explicit
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, deps);
   registerProposalRoutes(app, deps);
   registerFileRoutes(app, deps);
+  registerUploadRoutes(app, deps);
   registerCodeSharingRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   registerGuestHandoverRoutes(app, deps);

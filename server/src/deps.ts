@@ -19,7 +19,7 @@ import { localGitOf } from './modules/code-sharing/code-sharing.service.ts';
 import { createEmailQueue } from './modules/email/email.queue.ts';
 import { transportFromConfig } from './modules/email/email.transport.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
-import { storageFromConfig } from './modules/files/storage.ts';
+import { storageFromConfig } from './lib/file-storage.ts';
 
 /** Conversations whose read answer is kept in memory (decision 018): a few KB each. */
 const CONVERSATION_CACHE_ENTRIES = 10_000;

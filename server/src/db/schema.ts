@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
+import type { TokenClaims } from '../lib/caller.ts';
 
 /** The profile claims an identity provider sent at the last sign-in (OpenID Core §5.1 names). */
 export interface IdentityClaims {
@@ -246,14 +247,7 @@ export const authSessions = pgTable(
  * What re-issues, byte for byte, the token that replaced a retired one: the same claims, JWT id and
  * times signed with the same key give the same JWT. Nothing here is a usable token without the key.
  */
-export interface TokenSuccessor {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-  role: 'user' | 'admin';
-  admin: boolean;
-  expert: boolean;
+export interface TokenSuccessor extends TokenClaims {
   jti: string;
   /** Seconds since the epoch (JWT `iat` and `exp`). */
   issuedAt: number;

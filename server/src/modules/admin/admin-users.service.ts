@@ -1,9 +1,9 @@
 import type { AdminUser, DeleteGuestDataResponse, RefreshUserDataResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { countTasksOf } from '../tasks/tasks.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { countTasksOf } from '../tasks/tasks.service.ts';
 import { userNotFound } from '../users/users.errors.ts';
-import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.repository.ts';
+import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.service.ts';
 import { resolvePublicId } from '../users/participant-ids.ts';
 import { personId, toAdminUser } from '../users/people.ts';
 import {

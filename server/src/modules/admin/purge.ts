@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.repository.ts';
-import { localRepositoryNamesOf } from '../code-sharing/code-repositories.repository.ts';
-import { removeLocalRepositories } from '../code-sharing/code-sharing.service.ts';
-import { removeStoredBytes, takeFileRecords } from '../files/files.service.ts';
-import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.repository.ts';
-import { deleteUsers } from '../users/users.repository.ts';
+import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../chat/chat.service.ts';
+import { removeStoredBytes } from '../../lib/file-storage.ts';
+import { localRepositoryNamesOf, removeLocalRepositories } from '../code-sharing/code-sharing.service.ts';
+import { takeFileRecords } from '../files/files.service.ts';
+import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.service.ts';
+import { deleteUsers } from '../users/users.service.ts';
 
 /** What a purge leaves to remove once the transaction commits: stored bytes, and local repositories by name. */
 export interface StoredLeftovers {

@@ -10,10 +10,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.repository.ts';
+import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.service.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
-import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.repository.ts';
+import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
 

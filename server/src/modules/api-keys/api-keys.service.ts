@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { apiKeyNotFound } from './api-keys.errors.ts';
 import { insertApiKey, listApiKeys, recordApiKeyUse, revokeApiKey, type ApiKeyRow } from './api-keys.repository.ts';
 

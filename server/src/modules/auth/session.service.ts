@@ -1,23 +1,13 @@
 import type { SessionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { accountGone } from '../users/users.errors.ts';
-import { findUser, type UserRow } from '../users/users.repository.ts';
+import { isAdminAccount } from '../users/people.ts';
+import { findUser, type UserRow } from '../users/users.service.ts';
 import { invalidSignInCode } from './auth.errors.ts';
 import { takeSignInCode } from './auth.repository.ts';
-import type { TokenClaims, VerifiedToken } from './tokens.ts';
+import type { TokenClaims, VerifiedToken } from '../../lib/caller.ts';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'clock'>;
-
-/**
- * Whether a stored user is an admin (spec §6): a signed-in user whose role is admin, or whose email
- * is in ADMIN_EMAILS (case-insensitive) and was verified by the provider: an unverified email is
- * only what somebody typed. Guests never are.
- */
-export function isAdminAccount(user: UserRow, adminEmails: readonly string[]): boolean {
-  if (user.isGuest || user.role === 'guest') return false;
-  const listed = user.emailVerified && user.email !== null && adminEmails.includes(user.email.toLowerCase());
-  return user.role === 'admin' || listed;
-}
 
 /** Our token's claims for a user (spec §3, §6): the admin rule of {@link isAdminAccount}, and the expert flag. */
 function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SignInErrorCode, SignInMode } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { upsertIdentityUser } from '../users/users.repository.ts';
+import { upsertIdentityUser } from '../users/users.service.ts';
 import { createSignInCode, saveAuthRequest, takeAuthRequest, type AuthRequest } from './auth.repository.ts';
 import { callbackPath } from './identity-providers.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';

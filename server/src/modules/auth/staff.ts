@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { accountGone } from '../users/users.errors.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../users/users.service.ts';
 import { adminRequired, expertRequired } from './auth.errors.ts';
 import { identifyCaller } from './caller.ts';
-import { isAdminAccount } from './session.service.ts';
+import { isAdminAccount } from '../users/people.ts';
 
 /** A signed-in member of staff as the database says now. */
 export interface StaffMember {

@@ -3,30 +3,11 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
 import type { TokenSuccessor } from '../../db/schema.ts';
+import type { TokenClaims, VerifiedToken } from '../../lib/caller.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { invalidToken } from './auth.errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { createAuthSession, endAuthSession, extendAuthSession, isTokenLive, retireToken } from './auth-sessions.repository.ts';
-
-/** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
-export interface TokenClaims {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-  role: 'user' | 'admin';
-  admin: boolean;
-  /** The expert flag an admin sets (spec §6); experts see the queue of accepted tasks. */
-  expert: boolean;
-}
-
-/** A verified token: its claims plus its sign-in session, JWT id and expiry. */
-export interface VerifiedToken extends TokenClaims {
-  /** The sign-in session every token refreshed from one sign-in shares (docs/decisions/010). */
-  sid: string;
-  jti: string;
-  expiresAt: Date;
-}
 
 const ISSUER = 'unstuck';
 const AUDIENCE = 'unstuck-api';

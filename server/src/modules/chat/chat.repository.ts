@@ -347,3 +347,30 @@ export async function findLatestIntakeStack(db: Db, conversationId: string): Pro
   const stack = row?.metadata.intake?.stack;
   return Array.isArray(stack) ? stack.filter((item): item is string => typeof item === 'string') : [];
 }
+
+/** Replaces `from` by `to` in a jsonb list of ids, keeping the order. */
+const replaceInList = (list: typeof conversations.participants, from: string, to: string) => sql`(
+  select coalesce(jsonb_agg(case when p.value = ${from} then ${to} else p.value end order by p.ord), '[]'::jsonb)
+  from jsonb_array_elements_text(${list}) with ordinality as p(value, ord))`;
+
+/**
+ * Gives `toId` the conversations `fromId` owns (owner and participant lists) and the messages it
+ * sent or received (a guest session handed over at sign-in).
+ * @returns how many conversations and messages moved.
+ */
+export async function moveConversationsToOwner(db: Db, fromId: string, toId: string): Promise<{ conversations: number; messages: number }> {
+  const movedConversations = await db
+    .update(conversations)
+    .set({ ownerId: toId, participants: replaceInList(conversations.participants, fromId, toId) })
+    .where(eq(conversations.ownerId, fromId))
+    .returning({ id: conversations.id });
+  const movedMessages = await db
+    .update(messages)
+    .set({
+      senderId: sql`case when ${messages.senderId} = ${fromId} then ${toId} else ${messages.senderId} end`,
+      recipientId: sql`case when ${messages.recipientId} = ${fromId} then ${toId} else ${messages.recipientId} end`,
+    })
+    .where(or(eq(messages.senderId, fromId), eq(messages.recipientId, fromId)))
+    .returning({ id: messages.id });
+  return { conversations: movedConversations.length, messages: movedMessages.length };
+}

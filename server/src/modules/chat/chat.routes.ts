@@ -13,12 +13,11 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { countClientUses, countUploadBytes } from '../../lib/client-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { readMultipart, type MultipartFiles } from '../../lib/multipart-body.ts';
+import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
-import { discardReceived } from '../files/files.service.ts';
-import { readMultipart, type MultipartFiles } from '../files/multipart-body.ts';
-import type { ReceivedFile } from '../files/received-file.ts';
-import { isUnknownUser } from '../users/users.repository.ts';
+import { isUnknownUser } from '../users/users.service.ts';
 import { unreadableMessageBody } from './chat.errors.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';

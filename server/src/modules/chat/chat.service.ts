@@ -12,12 +12,12 @@ import {
 } from '@unstuck/contract';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
-import type { Caller } from '../auth/caller.ts';
 import { checkAttachedCode, queueCodeAnalysis } from '../code-sharing/code-analysis.ts';
-import { claimFiles, claimLinkedFiles, discardReceived, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
-import type { ReceivedFile } from '../files/received-file.ts';
-import { lockCallerRow } from '../users/users.repository.ts';
+import { claimFiles, claimLinkedFiles, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
+import { lockCallerRow } from '../users/users.service.ts';
 import {
   countSentMessages,
   findMessageByIdempotencyKey,
@@ -29,7 +29,7 @@ import {
   newConversation,
   touchConversation,
 } from './chat.repository.ts';
-import { findTaskOfConversation, newTask } from '../tasks/tasks.repository.ts';
+import { findTaskOfConversation, newTask } from '../tasks/tasks.service.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
   blankMessage,
@@ -41,6 +41,24 @@ import {
   repeatedMessageGone,
 } from './chat.errors.ts';
 import { toMessageView } from './message-view.ts';
+
+// For other modules: the repository is theirs to call only through this service (eslint.config.js).
+export {
+  conversationIdsOwnedBy,
+  countSentMessages,
+  deleteConversations,
+  deleteMessages,
+  findAgentConversation,
+  findConversation,
+  findLatestIntakeStack,
+  insertAgentMessage,
+  insertExpertMessage,
+  listAgentConversations,
+  listConversationMessages,
+  listConversationSummaries,
+  moveConversationsToOwner,
+  setMessageProposalStatus,
+} from './chat.repository.ts';
 
 const TITLE_LENGTH = 80;
 

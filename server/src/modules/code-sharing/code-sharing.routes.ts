@@ -5,8 +5,8 @@ import { createRepositoryRequestSchema, errorResponseSchema, repositoryResponseS
 import type { AppDeps } from '../../app-deps.ts';
 import { clientAllowanceLeft, countUploadBytes } from '../../lib/client-limits.ts';
 import { AppError } from '../../lib/errors.ts';
-import { identifyCaller, requireUser } from '../auth/caller.ts';
-import { findTask } from '../tasks/tasks.repository.ts';
+import { admitUsers, userOf } from '../auth/caller.ts';
+import { findTask } from '../tasks/tasks.service.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
 import { repositoryCredentialsRequired, repositoryNotFound } from './code-sharing.errors.ts';
 import { checkGitCredentials, createRepository, localGitOf, requestRepositoryAnalysis } from './code-sharing.service.ts';
@@ -23,12 +23,12 @@ export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/code-sharing/api/test/repos',
-      { schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } } },
-      async (request) => {
+      {
         // Repositories are one of the benefits of signing in (docs/product.md "Code repository"): guests get 401.
-        const caller = requireUser(await identifyCaller(request, deps.tokens));
-        return createRepository({ ...deps, log: request.log }, caller, request.body, originOf(request, deps));
+        onRequest: admitUsers(deps),
+        schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } },
       },
+      async (request) => createRepository({ ...deps, log: request.log }, userOf(request), request.body, originOf(request, deps)),
     );
 
   void app.register((scope, _options, done) => {

@@ -6,11 +6,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { isAdminAccount } from '../auth/session.service.ts';
-import { findTask, findTaskOfConversation, markCodeAnalysisPending, saveRepositoryLink, type TaskRow } from '../tasks/tasks.repository.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { isAdminAccount } from '../users/people.ts';
+import { findTask, findTaskOfConversation, markCodeAnalysisPending, saveRepositoryLink, type TaskRow } from '../tasks/tasks.service.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../users/users.service.ts';
 import {
   findRepository,
   findRepositoryOfTask,
@@ -21,6 +21,8 @@ import {
 import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
 import { createBareRepository, removeBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
+
+export { localRepositoryNamesOf } from './code-repositories.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 

@@ -13,8 +13,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { notAuthenticated } from './debug.errors.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { readConversation } from '../chat/chat.service.ts';
-import { findUser } from '../users/users.repository.ts';
-import { listConversationSummaries } from '../chat/chat.repository.ts';
+import { findUser } from '../users/users.service.ts';
+import { listConversationSummaries } from '../chat/chat.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 

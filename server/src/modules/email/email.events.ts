@@ -1,12 +1,11 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
-import { isAdminAccount } from '../auth/session.service.ts';
-import { findLatestIntakeStack } from '../chat/chat.repository.ts';
-import { findAccessRequest } from '../shares/shares.repository.ts';
-import { findTaskWithPeople } from '../tasks/tasks.repository.ts';
-import { personName } from '../users/people.ts';
-import { listAdminCandidates, listExperts, type UserRow } from '../users/users.repository.ts';
+import { findLatestIntakeStack } from '../chat/chat.service.ts';
+import { findAccessRequest } from '../shares/shares.service.ts';
+import { findTaskWithPeople } from '../tasks/tasks.service.ts';
+import { isAdminAccount, personName } from '../users/people.ts';
+import { listAdminCandidates, listExperts, type UserRow } from '../users/users.service.ts';
 import { accessRequestEmail } from './templates/access-request.tsx';
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
 import { newTaskEmail } from './templates/new-task.tsx';

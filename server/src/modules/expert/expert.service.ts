@@ -1,7 +1,7 @@
 import { displayName, type ExpertTask, type Message } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { insertExpertMessage, listConversationMessages } from '../chat/chat.service.ts';
 import { peopleOf, stripTaskSection, toStaffMessageView } from '../chat/message-view.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { loadPublicIds } from '../users/participant-ids.ts';
@@ -15,7 +15,7 @@ import {
   listExpertTasks,
   type TaskRow,
   type TaskWithPeople,
-} from '../tasks/tasks.repository.ts';
+} from '../tasks/tasks.service.ts';
 import { taskDone, taskHeldByOther, taskNotInProgress, taskNotInQueue, taskNotTaken, taskTakenByOther } from './expert.errors.ts';
 
 // The hand-off to a human expert (issue #8, beyond the spec): an accepted proposal reaches the

@@ -10,12 +10,12 @@ import { AppError } from '../../lib/errors.ts';
 import { storeAgentReply } from '../agent/agent.service.ts';
 import { findPendingTurn } from '../agent/pending-turn.ts';
 import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
-import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.repository.ts';
+import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.service.ts';
 import { isAgentId } from '../chat/message-view.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
-import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.repository.ts';
+import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.service.ts';
 import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
 import {
   conversationNotNamed,

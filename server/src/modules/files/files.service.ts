@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Attachment, Message } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
-import { findConversation } from '../chat/chat.repository.ts';
+import type { FileStorage } from '../../lib/file-storage.ts';
+import type { ReceivedFile } from '../../lib/received-file.ts';
 import { filePath, type FileUrlSigner } from './file-urls.ts';
-import type { ReceivedFile } from './received-file.ts';
-import type { FileStorage } from './storage.ts';
+import { attachUnsentFiles, findFile, insertFile, listConversationFiles } from './files.repository.ts';
+
+// For other modules: the repository is theirs to call only through this service (eslint.config.js).
+export { listConversationFiles, moveFilesToOwner, takeFileRecords } from './files.repository.ts';
 
 /** A stored file as messages carry it, and its text when it is a plain-text file. */
 export interface StoredFile {
@@ -40,7 +41,7 @@ export async function recordFile(
   if (!file.storageKey) throw new Error('Only a stored file can be recorded');
   const id = file.storageKey;
   const fileName = sanitizeFileName(file.fileName);
-  await db.insert(files).values({
+  await insertFile(db, {
     id,
     ownerId: input.ownerId,
     conversationId: input.conversationId,
@@ -72,22 +73,12 @@ export async function claimLinkedFiles(
   return (await attachUnsentFiles(db, ownerId, conversationId, ids)).map((row) => ({ id: row.id, contentType: row.contentType }));
 }
 
-/** Gives a conversation those of `ids` that `ownerId` uploaded and that belong to none yet. @returns their rows. */
-async function attachUnsentFiles(db: Db, ownerId: string, conversationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .update(files)
-    .set({ conversationId })
-    .where(and(inArray(files.id, ids), eq(files.ownerId, ownerId), isNull(files.conversationId)))
-    .returning();
-}
-
 /**
  * Reads a stored file by id.
  * @returns its record and bytes, or null when unknown.
  */
 export async function readFile(deps: { db: Db; storage: FileStorage }, id: string) {
-  const [record] = await deps.db.select().from(files).where(eq(files.id, id));
+  const record = await findFile(deps.db, id);
   if (!record) return null;
   const data = await deps.storage.get(record.storageKey);
   return data ? { record, data } : null;
@@ -98,15 +89,8 @@ export async function readFile(deps: { db: Db; storage: FileStorage }, id: strin
  * conversation it belongs to. Others (staff, share-link holders) reach files through the signed
  * links of the views they are allowed to see.
  */
-export async function isFileParticipant(db: Db, record: typeof files.$inferSelect, callerId: string): Promise<boolean> {
-  if (record.ownerId === callerId) return true;
-  if (!record.conversationId) return false;
-  return (await findConversation(db, record.conversationId))?.ownerId === callerId;
-}
-
-/** @returns the records of a conversation's files, in upload order. */
-export function listConversationFiles(db: Db, conversationId: string) {
-  return db.select().from(files).where(eq(files.conversationId, conversationId)).orderBy(asc(files.createdAt), asc(files.id));
+export function isFileParticipant(record: NonNullable<Awaited<ReturnType<typeof findFile>>>, callerId: string): boolean {
+  return record.ownerId === callerId || record.conversationOwnerId === callerId;
 }
 
 /**
@@ -147,47 +131,6 @@ export async function claimFiles(db: Db, input: { ownerId: string; conversationI
     const row = rows.find((candidate) => candidate.id === id)!;
     return { url: filePath(row.id), file_name: row.fileName, size: row.size, content_type: row.contentType };
   });
-}
-
-/**
- * Deletes the records of the files these people uploaded or that belong to these conversations
- * (spec §2: deleting a user removes their files). The bytes stay until {@link removeStoredBytes}
- * runs after the transaction commits, so a rolled-back deletion loses nothing.
- * @returns the storage keys of the deleted records.
- */
-export async function takeFileRecords(db: Db, scope: { ownerIds: string[]; conversationIds: string[] }): Promise<string[]> {
-  const where = [
-    scope.ownerIds.length > 0 ? inArray(files.ownerId, scope.ownerIds) : undefined,
-    scope.conversationIds.length > 0 ? inArray(files.conversationId, scope.conversationIds) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (where.length === 0) return [];
-  const rows = await db
-    .delete(files)
-    .where(or(...where))
-    .returning({ storageKey: files.storageKey });
-  return rows.map((row) => row.storageKey);
-}
-
-/**
- * Removes stored bytes whose records are gone. A failure is reported per key, not thrown: the
- * records are already deleted, so the bytes are unreachable either way.
- * @returns the keys that could not be removed, with the reason.
- */
-export async function removeStoredBytes(storage: FileStorage, keys: string[]): Promise<Array<{ key: string; error: unknown }>> {
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason as unknown }] : []));
-}
-
-/**
- * Removes the stored bytes of received files that will not be recorded (a refused or replayed send).
- * A failure to remove is not thrown: the bytes have no record, so nobody reaches them.
- */
-export async function discardReceived(storage: FileStorage | null, received: ReceivedFile[]): Promise<void> {
-  if (storage)
-    await removeStoredBytes(
-      storage,
-      received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])),
-    );
 }
 
 const MAX_NAME_LENGTH = 120;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, proposalActionResponseSchema, proposalParamsSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { identifyCaller, requireUser } from '../auth/caller.ts';
+import { admitUsers, userOf } from '../auth/caller.ts';
 import { actOnProposal } from './proposals.service.ts';
 
 /** `POST /api/v2/proposals/{messageId}/accept` and `/modify` (spec §7; signed-in owner only). */
@@ -12,6 +12,7 @@ export function registerProposalRoutes(app: FastifyInstance, deps: AppDeps) {
     typed.post(
       `/api/v2/proposals/:messageId/${action}`,
       {
+        onRequest: admitUsers(deps),
         schema: {
           params: proposalParamsSchema,
           response: {
@@ -23,10 +24,7 @@ export function registerProposalRoutes(app: FastifyInstance, deps: AppDeps) {
           },
         },
       },
-      async (request) => {
-        const caller = requireUser(await identifyCaller(request, deps.tokens));
-        return actOnProposal(deps, caller, request.params.messageId, action);
-      },
+      async (request) => actOnProposal(deps, userOf(request), request.params.messageId, action),
     );
   }
 }

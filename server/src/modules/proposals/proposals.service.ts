@@ -1,8 +1,8 @@
 import type { ProposalActionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Caller } from '../auth/caller.ts';
-import { setMessageProposalStatus } from '../chat/chat.repository.ts';
-import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.repository.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { setMessageProposalStatus } from '../chat/chat.service.ts';
+import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
 import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './proposals.errors.ts';
 
 type ProposalAction = 'accept' | 'modify';

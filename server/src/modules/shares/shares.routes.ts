@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { admitAdmins, staffOf } from '../auth/staff.ts';
-import { sendStoredFile } from '../files/files.routes.ts';
+import { sendStoredFile } from '../files/file-reply.ts';
 import {
   createShareLink,
   listShareAccessRequests,

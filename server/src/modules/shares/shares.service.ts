@@ -11,12 +11,12 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { listConversationMessages } from '../chat/chat.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { listConversationMessages } from '../chat/chat.service.ts';
 import { toMessageView } from '../chat/message-view.ts';
 import { fileNotFound } from '../files/files.errors.ts';
 import { taskNotFound } from '../tasks/tasks.errors.ts';
-import { findTask, type TaskRow } from '../tasks/tasks.repository.ts';
+import { findTask, type TaskRow } from '../tasks/tasks.service.ts';
 import { publicIdOf } from '../users/participant-ids.ts';
 import {
   findShareByTokenHash,
@@ -36,6 +36,9 @@ import {
   tooManyWrongShareLinks,
 } from './shares.errors.ts';
 import { readSharedFile, shareScopedFiles } from './shared-files.ts';
+
+// For other modules: the repository is theirs to call only through this service (eslint.config.js).
+export { countAccessRequestsByTask, findAccessRequest } from './shares.repository.ts';
 
 type ShareDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 

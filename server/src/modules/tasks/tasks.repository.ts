@@ -268,3 +268,9 @@ export function newTask(
     createdAt: input.now,
   });
 }
+
+/** Gives `toUserId` every task of `fromUserId` (a guest session handed over at sign-in). @returns how many moved. */
+export async function moveTasksToUser(db: Db, fromUserId: string, toUserId: string): Promise<number> {
+  const moved = await db.update(tasks).set({ userId: toUserId }).where(eq(tasks.userId, fromUserId)).returning({ id: tasks.id });
+  return moved.length;
+}

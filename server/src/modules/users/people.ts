@@ -1,7 +1,17 @@
 import { displayName, identityProviderIdSchema, type AdminUser } from '@unstuck/contract';
 import type { UserRow } from './users.repository.ts';
-import { isAdminAccount } from '../auth/session.service.ts';
 import { guestName } from './participant-ids.ts';
+
+/**
+ * Whether a stored user is an admin (spec §6): a signed-in user whose role is admin, or whose email
+ * is in ADMIN_EMAILS (case-insensitive) and was verified by the provider: an unverified email is
+ * only what somebody typed. Guests never are.
+ */
+export function isAdminAccount(user: UserRow, adminEmails: readonly string[]): boolean {
+  if (user.isGuest || user.role === 'guest') return false;
+  const listed = user.emailVerified && user.email !== null && adminEmails.includes(user.email.toLowerCase());
+  return user.role === 'admin' || listed;
+}
 
 /** The name staff see for a person: a guest's placeholder, else the display-name rule of spec §3. */
 export const personName = (user: UserRow) => (user.isGuest ? guestName(user.participantId) : displayName(user.name, user.email));

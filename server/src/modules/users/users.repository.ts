@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { users, type IdentityClaims } from '../../db/schema.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { accountGone } from './users.errors.ts';
 
 /**
@@ -202,4 +202,21 @@ export function listAdminCandidates(db: Db, adminEmails: readonly string[]): Pro
     .from(users)
     .where(and(eq(users.isGuest, false), isNotNull(users.email), listed ? or(eq(users.role, 'admin'), listed) : eq(users.role, 'admin')))
     .orderBy(users.createdAt);
+}
+
+/**
+ * Claims a guest session's row for a hand-over (creating it when the guest never sent anything, so
+ * that the id is taken all the same) and locks it until the transaction ends.
+ * @param tx a transaction.
+ * @returns the id of the account the session was already handed over to, or null.
+ */
+export async function lockGuestForHandover(tx: Db, guestId: string): Promise<string | null> {
+  await tx.insert(users).values({ id: guestId, role: 'guest', isGuest: true }).onConflictDoNothing();
+  const [guest] = await tx.select({ mergedInto: users.mergedIntoUserId }).from(users).where(eq(users.id, guestId)).for('update');
+  return guest?.mergedInto ?? null;
+}
+
+/** Marks a guest session as handed over to `userId`, for good: nobody else can take it over after. */
+export async function markGuestMerged(db: Db, guestId: string, userId: string): Promise<void> {
+  await db.update(users).set({ mergedIntoUserId: userId }).where(eq(users.id, guestId));
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, guestAssociationResponseSchema, guestSessionIdSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { handoverNeedsGuestId, handoverNeedsSignIn, invalidGuestSessionId } from './auth.errors.ts';
-import { identifyCaller } from './caller.ts';
+import { handoverNeedsGuestId, handoverNeedsSignIn, invalidGuestSessionId } from '../auth/auth.errors.ts';
+import { identifyCaller } from '../auth/caller.ts';
 import { takeOverGuestSession } from './guest-handover.service.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /** Where uploaded bytes live: a local folder by default, an S3-compatible store when configured. */
 export interface FileStorage {
@@ -139,4 +139,14 @@ export function storageFromConfig(config: Config): FileStorage {
     accessKeyId: config.S3_ACCESS_KEY_ID,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
   });
+}
+
+/**
+ * Removes stored bytes whose records are gone. A failure is reported per key, not thrown: the
+ * records are already deleted, so the bytes are unreachable either way.
+ * @returns the keys that could not be removed, with the reason.
+ */
+export async function removeStoredBytes(storage: FileStorage, keys: string[]): Promise<Array<{ key: string; error: unknown }>> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  return results.flatMap((result, index) => (result.status === 'rejected' ? [{ key: keys[index]!, error: result.reason as unknown }] : []));
 }

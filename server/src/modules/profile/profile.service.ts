@@ -1,10 +1,10 @@
 import { availabilitySchema, type profileUpdateSchema, type Profile, type ProfileResponse } from '@unstuck/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { notYourProfile, userNotFound } from './users.errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import { notYourProfile, userNotFound } from '../users/users.errors.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { readEmailNotifications, setEmailNotifications } from '../email/email.service.ts';
-import { findUser, updateProfile, type UserRow } from './users.repository.ts';
+import { findUser, updateProfile, type UserRow } from '../users/users.service.ts';
 
 type SignedIn = Extract<Caller, { kind: 'user' }>;
 

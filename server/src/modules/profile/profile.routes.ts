@@ -4,7 +4,7 @@ import { errorResponseSchema, profileResponseSchema, profileUpdateSchema } from 
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
-import { identifyCaller, requireUser } from '../auth/caller.ts';
+import { admitUsers, userOf } from '../auth/caller.ts';
 import { readProfile, saveProfile } from './profile.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -13,16 +13,20 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/v1/users/profile', { schema: { response: { 200: profileResponseSchema, ...errors } } }, async (request) => {
-    const caller = requireUser(await identifyCaller(request, deps.tokens));
-    return readProfile(deps, caller);
-  });
+  typed.get(
+    '/api/v1/users/profile',
+    { onRequest: admitUsers(deps), schema: { response: { 200: profileResponseSchema, ...errors } } },
+    async (request) => readProfile(deps, userOf(request)),
+  );
 
-  typed.put('/api/v1/users/profile', { schema: { response: { 200: profileResponseSchema, ...errors } } }, async (request) => {
-    // Who is asking comes first: a stranger learns nothing about the body's rules.
-    const caller = requireUser(await identifyCaller(request, deps.tokens));
-    const parsed = profileUpdateSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-    return saveProfile(deps, caller, parsed.data);
-  });
+  // Who is asking comes first (onRequest): a stranger learns nothing about the body's rules.
+  typed.put(
+    '/api/v1/users/profile',
+    { onRequest: admitUsers(deps), schema: { response: { 200: profileResponseSchema, ...errors } } },
+    async (request) => {
+      const parsed = profileUpdateSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      return saveProfile(deps, userOf(request), parsed.data);
+    },
+  );
 }

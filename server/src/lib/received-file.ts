@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import isSvg from 'is-svg';
 import { LIMITS } from '@unstuck/contract';
-import { fileTooLarge, fileCutShort } from './files.errors.ts';
-import type { FileStorage } from './storage.ts';
+import { removeStoredBytes, type FileStorage } from './file-storage.ts';
+import { fileCutShort, fileTooLarge } from './upload-errors.ts';
 
 /**
  * The first characters of a plain-text file that are kept: enough for every use of the text (the
@@ -164,4 +164,16 @@ export async function receiveFile(
     throw failure.reason;
   }
   return { fileName, storageKey, ...(await inspector.result()) };
+}
+
+/**
+ * Removes the stored bytes of received files that will not be recorded (a refused or replayed send).
+ * A failure to remove is not thrown: the bytes have no record, so nobody reaches them.
+ */
+export async function discardReceived(storage: FileStorage | null, received: ReceivedFile[]): Promise<void> {
+  if (storage)
+    await removeStoredBytes(
+      storage,
+      received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])),
+    );
 }

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@unstuck/contract';
-import { AppError } from '../../lib/errors.ts';
-import { rejectNulCharacters } from '../../lib/nul-characters.ts';
-import { discardReceived } from './files.service.ts';
-import { fileTooLarge, tooManyFiles, unexpectedFileField, unreadableMultipart } from './files.errors.ts';
-import { receiveFile, type ReceivedFile } from './received-file.ts';
-import type { FileStorage } from './storage.ts';
+import { AppError } from './errors.ts';
+import type { FileStorage } from './file-storage.ts';
+import { rejectNulCharacters } from './nul-characters.ts';
+import { discardReceived, receiveFile, type ReceivedFile } from './received-file.ts';
+import { fileTooLarge, tooManyFiles, unexpectedFileField, unreadableMultipart } from './upload-errors.ts';
 
 /** What {@link readMultipart} does with the files of a body. */
 export interface MultipartFiles {

@@ -1,0 +1,25 @@
+// Who is asking, as every module sees it. Auth identifies callers (modules/auth/caller.ts); the
+// types live here so that the modules that only read a caller do not depend on auth.
+
+/** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
+export interface TokenClaims {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+  role: 'user' | 'admin';
+  admin: boolean;
+  /** The expert flag an admin sets (spec §6); experts see the queue of accepted tasks. */
+  expert: boolean;
+}
+
+/** A verified token: its claims plus its sign-in session, JWT id and expiry. */
+export interface VerifiedToken extends TokenClaims {
+  /** The sign-in session every token refreshed from one sign-in shares (docs/decisions/010). */
+  sid: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
+export type Caller = { kind: 'user'; id: string; token: VerifiedToken } | { kind: 'guest'; id: string };
