@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createDeps, type Runtime } from '../../src/deps.ts';
 import { createLogger } from '../../src/lib/logging.ts';
+import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import { pgliteImage } from './pglite-image.ts';
 import { UNTHROTTLED } from './test-server.ts';
 
 /** The app built on in-memory PGlite, driven through `app.inject` (no port), with its log lines. */
@@ -16,6 +18,11 @@ export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
   config: Config;
+  /** The app's database (its query counter, drizzle client), as on a real server. */
+  database: Database;
+  tokens: TokenService;
+  /** Its DATA_DIR (uploads are stored there). */
+  dataDir: string;
   /** The JSON log records written so far, parsed. */
   logs(): Array<Record<string, unknown> & { level: number; msg?: string }>;
 }
@@ -28,7 +35,7 @@ export interface TestApp {
  * @returns a stand-in usable inside tests and hooks once beforeAll has run.
  */
 export function useTestApp(env: Record<string, string> = {}): TestApp {
-  let running: (TestApp & { dataDir: string }) | undefined;
+  let running: TestApp | undefined;
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-app-'));
     const config = loadConfig({
@@ -42,11 +49,11 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     const lines: string[] = [];
     const destination = new PassThrough();
     destination.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', image: await pgliteImage() });
     const runtime = await createDeps(config, createLogger(config, destination), { database });
     const app = await buildApp(runtime.deps);
     await app.ready();
-    running = { app, runtime, config, dataDir, logs: () => lines.map((line) => JSON.parse(line) as ReturnType<TestApp['logs']>[number]) };
+    running = { app, runtime, config, dataDir, database: runtime.database, tokens: runtime.deps.tokens, logs: () => lines.map((line) => JSON.parse(line) as ReturnType<TestApp['logs']>[number]) };
   });
   afterAll(async () => {
     if (!running) return;
