@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'server/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.tmp/**', 'data/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -19,6 +19,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Most suites wait on timers, sockets and agent turns more than they compute: one file per core
+          // keeps both cores of a small machine busy (vitest's default leaves one idle).
+          maxWorkers: '100%',
         },
       },
       {
