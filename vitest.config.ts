@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Most server suites wait on timers, sockets and agent turns more than they compute: one file per core
+    // keeps both cores of a small machine busy (vitest's default leaves one idle). The browser suites
+    // still run one file at a time (fileParallelism: false).
+    maxWorkers: '100%',
     coverage: {
       provider: 'v8',
       include: ['server/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
@@ -19,9 +23,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Most suites wait on timers, sockets and agent turns more than they compute: one file per core
-          // keeps both cores of a small machine busy (vitest's default leaves one idle).
-          maxWorkers: '100%',
         },
       },
       {
