@@ -37,10 +37,13 @@ export default async function setup(project: TestProject): Promise<void> {
       const queue = await startJobQueue(database, createLogger(config));
       await queue.stop();
     });
-    // Stale images go; the new one appears whole (written aside, then renamed).
-    for (const old of await readdir(CACHE_DIR)) if (old.startsWith('pglite-')) await rm(path.join(CACHE_DIR, old), { force: true });
-    await writeFile(`${image}.partial`, Buffer.from(await blob.arrayBuffer()));
-    await rename(`${image}.partial`, image);
+    // Stale images go; the new one appears whole (written aside, then renamed), also when two runs make it at once.
+    for (const old of await readdir(CACHE_DIR)) {
+      if (old.startsWith('pglite-') && old.endsWith('.tar')) await rm(path.join(CACHE_DIR, old), { force: true });
+    }
+    const partial = `${image}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+    await rename(partial, image);
   }
   project.provide('pgliteImage', image);
 }
