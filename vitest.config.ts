@@ -2,12 +2,24 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Most server suites wait on timers, sockets and agent turns more than they compute: one file per core
+    // keeps both cores of a small machine busy (vitest's default leaves one idle). The browser suites
+    // still run one file at a time (fileParallelism: false).
+    maxWorkers: '100%',
+    coverage: {
+      provider: 'v8',
+      include: ['server/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
+      exclude: ['**/*.test.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts', 'server/src/**/*.test.ts', 'contract/src/**/*.test.ts'],
           setupFiles: ['server/test/setup/fail-on-console-error.ts'],
+          globalSetup: ['server/test/setup/pglite-image.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

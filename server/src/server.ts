@@ -27,9 +27,10 @@ export interface RunningServer {
  * free port) and starts the embedded identity provider, whose issuer is the address just bound, and the
  * email workers, whose links use PUBLIC_URL or that address.
  * @param options.clock the time source (tests move it to expire share links); the system clock by default.
+ * @param options.database an open database instead of the configured one (`createDeps`).
  * @throws what `createDeps` throws, or when the address cannot be bound.
  */
-export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<RunningServer> {
   const runtime = await createDeps(config, createLogger(config), options);
   const { deps } = runtime;
   const app = await buildApp(deps);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,12 +49,30 @@ const MIGRATION_LOCK_ID = 727_001;
 /**
  * Opens the database and applies the migrations in `server/src/db/migrations`.
  * @param options `databaseUrl` selects PostgreSQL; otherwise PGlite stores its files in `dataDir`
- *   (`memory://` keeps them in memory, for tests).
+ *   (`memory://` keeps them in memory, for tests). `image` (PGlite only): a data folder made by
+ *   {@link createPgliteImage} that a new database starts from instead of an empty one (tests: one
+ *   image per run saves each database PostgreSQL's initdb and the migrations); a folder that already
+ *   holds a database ignores it.
  * @throws when the database cannot be reached or a migration fails.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; image?: Blob }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return (await openPglite(options.dataDir, options.image)).database;
+}
+
+/**
+ * Makes an image of a new in-memory PGlite database: the migrations applied, then `prepare` (tests add
+ * the job queue's tables), for `openDatabase({ image })`.
+ * @returns PGlite's uncompressed dump of the data folder (`dumpDataDir`).
+ */
+export async function createPgliteImage(prepare: (database: Database) => Promise<void>): Promise<Blob> {
+  const { database, client } = await openPglite('memory://');
+  try {
+    await prepare(database);
+    return await client.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
 }
 
 /** Counts the statements Drizzle sends, through its logger hook. */
@@ -62,15 +81,16 @@ function queryCounter() {
   return { logger: { logQuery: () => void (count += 1) }, read: () => count };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, image?: Blob): Promise<{ database: Database; client: PGlite }> {
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir: image });
   } else {
     const folder = path.resolve(dataDir, 'pglite');
     // PGlite needs the parent folder to exist (ARCHITECTURE.md "notes from trying it here").
     await mkdir(path.dirname(folder), { recursive: true });
-    client = new PGlite(folder);
+    // PGlite refuses to load an image over an existing database.
+    client = new PGlite(folder, { loadDataDir: existsSync(path.join(folder, 'PG_VERSION')) ? undefined : image });
   }
   const counter = queryCounter();
   const db = drizzlePglite(client, { schema, logger: counter.logger });
@@ -79,7 +99,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await client.listen(channel, (payload) => handlers.onNotify(payload));
     handlers.onConnection(true);
   };
-  return {
+  const database: Database = {
     db: db as unknown as Db,
     kind: 'pglite',
     queue: { db: fromPglite(client), backend: 'pglite' },
@@ -87,6 +107,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     queryCount: counter.read,
     close: () => client.close(),
   };
+  return { database, client };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {

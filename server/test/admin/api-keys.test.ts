@@ -2,21 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../src/db/schema.ts';
 import { verifyAgentApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
-import { databaseKinds } from '../support/databases.ts';
 import { callJson } from '../support/http.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-describe.each(databaseKinds)('agent API keys on %s', (kind) => {
-  const server = useTestServer(kind, { ...STAFF_ENV, AGENT_WORKER: 'false' });
+describe('agent API keys', () => {
+  const server = useTestApp({ ...STAFF_ENV, AGENT_WORKER: 'false' });
   let admin = { token: '' };
 
   beforeAll(async () => {
     admin = { token: (await signInStaff(server)).admin.token };
   });
 
-  const create = (body: unknown) => callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, body);
-  const list = async () => (await callJson(server.url, 'GET', '/api/admin/agents/apikeys', admin)).body.api_keys as any[];
+  const create = (body: unknown) => callJson(server, 'POST', '/api/admin/agents/apikeys', admin, body);
+  const list = async () => (await callJson(server, 'GET', '/api/admin/agents/apikeys', admin)).body.api_keys as any[];
   // The function the MCP server and the agent REST call authenticate with.
   const verify = (key: string) => verifyAgentApiKey({ db: server.database.db, clock: { now: () => new Date() } }, key);
 
@@ -63,17 +62,17 @@ describe.each(databaseKinds)('agent API keys on %s', (kind) => {
   it('revoking a key refuses it at once and shows it as revoked', async () => {
     const created = await create({ agentId: 'agent_revoked', agentName: 'Revoked' });
     expect(await verify(created.body.api_key)).not.toBeNull();
-    const revoked = await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
+    const revoked = await callJson(server, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
     expect(revoked).toEqual({
       status: 200,
       body: { revoked: true, key: expect.objectContaining({ id: created.body.id, active: false, accessCount: 1 }) },
     });
     expect(await verify(created.body.api_key)).toBeNull();
     expect((await list()).find((k) => k.id === created.body.id)).toMatchObject({ active: false, accessCount: 1 });
-    expect((await callJson(server.url, 'DELETE', '/api/admin/agents/apikeys/00000000-0000-4000-8000-000000000000', admin)).status).toBe(
+    expect((await callJson(server, 'DELETE', '/api/admin/agents/apikeys/00000000-0000-4000-8000-000000000000', admin)).status).toBe(
       404,
     );
-    const audit = await callJson(server.url, 'GET', '/api/admin/audit-log?limit=2', admin);
+    const audit = await callJson(server, 'GET', '/api/admin/audit-log?limit=2', admin);
     expect(audit.body.entries.map((e: any) => e.action)).toEqual(['api_key.revoke', 'api_key.create']);
   });
 

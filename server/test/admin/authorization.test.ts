@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS_DENIED, EXPERT_ACCESS_DENIED } from '@unstuck/contract';
 import { apiKeys, conversations, tasks, users } from '../../src/db/schema.ts';
-import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, type Identity } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestApp, type TestApp } from '../support/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Caller = 'no one' | 'guest' | 'user' | 'expert' | 'admin';
@@ -16,12 +15,12 @@ interface Row {
   method: Method;
   path: string;
   /** Builds a fresh request (targets are made per call, so destructive calls do not interfere). */
-  prepare: (server: TestServer, adminToken: string) => Promise<{ path: string; body?: unknown; intact?: () => Promise<boolean> }>;
+  prepare: (server: TestApp, adminToken: string) => Promise<{ path: string; body?: unknown; intact?: () => Promise<boolean> }>;
   /** Who may call it and with what success status. */
   allowed: Partial<Record<Caller, number>>;
 }
 
-const exists = (server: TestServer, table: typeof users | typeof tasks | typeof conversations, id: string) => async () =>
+const exists = (server: TestApp, table: typeof users | typeof tasks | typeof conversations, id: string) => async () =>
   (await server.database.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length === 1;
 
 const adminOnly = (status = 200) => ({ admin: status });
@@ -131,10 +130,10 @@ const ROWS: Row[] = [
     path: '/api/admin/shares/{id}',
     prepare: async (server, adminToken) => {
       const { taskId } = await seedTask(server.database.db);
-      const share = await callJson(server.url, 'POST', `/api/admin/tasks/${taskId}/share`, { token: adminToken }, {});
+      const share = await callJson(server, 'POST', `/api/admin/tasks/${taskId}/share`, { token: adminToken }, {});
       return {
         path: `/api/admin/shares/${share.body.id}`,
-        intact: async () => (await callJson(server.url, 'GET', `/api/task-share/${share.body.token}`, null)).status === 200,
+        intact: async () => (await callJson(server, 'GET', `/api/task-share/${share.body.token}`, null)).status === 200,
       };
     },
     allowed: adminOnly(),
@@ -157,7 +156,7 @@ const ROWS: Row[] = [
     path: '/api/admin/agents/apikeys/{id}',
     prepare: async (server, adminToken) => {
       const created = await callJson(
-        server.url,
+        server,
         'POST',
         '/api/admin/agents/apikeys',
         { token: adminToken },
@@ -192,8 +191,8 @@ const ROWS: Row[] = [
   },
 ];
 
-describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
+describe('who may call the staff endpoints', () => {
+  const server = useTestApp(STAFF_ENV);
   const identities = {} as Record<Caller, Identity | null>;
   let adminToken = '';
 
@@ -225,7 +224,7 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
       const expected: Record<string, unknown> = {};
       for (const caller of callers) {
         const request = await row.prepare(server, adminToken);
-        const answer = await callJson(server.url, row.method, request.path, identities[caller], request.body);
+        const answer = await callJson(server, row.method, request.path, identities[caller], request.body);
         const allowedStatus = row.allowed[caller];
         if (allowedStatus) {
           seen[caller] = answer.status;
@@ -245,18 +244,18 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
   );
 
   it('a bad payload from someone who may not call the route is refused for who they are, not for the payload', async () => {
-    const answer = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', identities.user, { agentId: '' });
+    const answer = await callJson(server, 'POST', '/api/admin/agents/apikeys', identities.user, { agentId: '' });
     expect(answer).toEqual({ status: 403, body: { code: 'admin_required', detail: ADMIN_ACCESS_DENIED } });
-    const anonymous = await callJson(server.url, 'POST', '/api/admin/users/set-expert', null, 'not json at all');
+    const anonymous = await callJson(server, 'POST', '/api/admin/users/set-expert', null, 'not json at all');
     expect(anonymous.status).toBe(401);
   });
 
   it('an admin by role loses access with the token they hold as soon as the role is taken away', async () => {
     const person = await signInPerson(server, 'promoted');
     await server.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.user.uid));
-    expect((await callJson(server.url, 'GET', '/api/admin/users', { token: person.token })).status).toBe(200);
+    expect((await callJson(server, 'GET', '/api/admin/users', { token: person.token })).status).toBe(200);
     await server.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.user.uid));
-    expect(await callJson(server.url, 'GET', '/api/admin/users', { token: person.token })).toEqual({
+    expect(await callJson(server, 'GET', '/api/admin/users', { token: person.token })).toEqual({
       status: 403,
       body: { code: 'admin_required', detail: ADMIN_ACCESS_DENIED },
     });
@@ -265,18 +264,18 @@ describe.each(databaseKinds)('who may call the staff endpoints, on %s', (kind) =
   it('an expert whose flag is removed loses the queue at once', async () => {
     const person = await signInPerson(server, 'former');
     const flag = (isExpert: boolean) =>
-      callJson(server.url, 'POST', '/api/admin/users/set-expert', { token: adminToken }, { userId: person.user.uid, isExpert });
+      callJson(server, 'POST', '/api/admin/users/set-expert', { token: adminToken }, { userId: person.user.uid, isExpert });
     await flag(true);
-    expect((await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).status).toBe(200);
+    expect((await callJson(server, 'GET', '/api/expert/tasks', { token: person.token })).status).toBe(200);
     await flag(false);
-    expect((await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).status).toBe(403);
+    expect((await callJson(server, 'GET', '/api/expert/tasks', { token: person.token })).status).toBe(403);
   });
 
   it('a token whose account was deleted gets 401 on staff calls (deleting the user ended its sign-in sessions)', async () => {
     const person = await signInPerson(server, 'gone');
-    await callJson(server.url, 'POST', '/api/admin/users/set-expert', { token: adminToken }, { userId: person.user.uid, isExpert: true });
-    expect((await callJson(server.url, 'DELETE', `/api/admin/users/${person.user.uid}`, { token: adminToken })).status).toBe(200);
-    expect(await callJson(server.url, 'GET', '/api/expert/tasks', { token: person.token })).toEqual({
+    await callJson(server, 'POST', '/api/admin/users/set-expert', { token: adminToken }, { userId: person.user.uid, isExpert: true });
+    expect((await callJson(server, 'DELETE', `/api/admin/users/${person.user.uid}`, { token: adminToken })).status).toBe(200);
+    expect(await callJson(server, 'GET', '/api/expert/tasks', { token: person.token })).toEqual({
       status: 401,
       body: { code: 'unauthenticated', detail: 'Invalid or expired token' },
     });

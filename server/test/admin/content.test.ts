@@ -2,22 +2,20 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_SECTION_MARKER } from '@unstuck/contract';
 import { conversations, messages, tasks } from '../../src/db/schema.ts';
-import { databaseKinds } from '../support/databases.ts';
 import { callJson, sendMessage } from '../support/http.ts';
 import { seedTask, unknownId } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
-  const server = useTestServer(kind, { ...STAFF_ENV, AGENT_WORKER: 'false' });
+describe('admin conversations and tasks', () => {
+  const server = useTestApp({ ...STAFF_ENV, AGENT_WORKER: 'false' });
   let admin = { token: '' };
 
   beforeAll(async () => {
     admin = { token: (await signInStaff(server)).admin.token };
   });
 
-  const call = (method: 'GET' | 'PATCH' | 'DELETE', pathName: string, body?: unknown) =>
-    callJson(server.url, method, pathName, admin, body);
+  const call = (method: 'GET' | 'PATCH' | 'DELETE', pathName: string, body?: unknown) => callJson(server, method, pathName, admin, body);
 
   it("lists a user's conversations with title, message count, participants and last message time", async () => {
     const seeded = await seedTask(server.database.db, { title: 'Login is broken' });
@@ -55,7 +53,7 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
     });
     expect(proposal.content).toContain(`${TASK_SECTION_MARKER}\nStaff only: customer seems in a hurry.`);
     expect(proposal).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent', recipient_id: seeded.ownerPublicId });
-    const customerView = await callJson(server.url, 'GET', `/api/v2/conversations/${seeded.conversationId}/messages`, {
+    const customerView = await callJson(server, 'GET', `/api/v2/conversations/${seeded.conversationId}/messages`, {
       guest: seeded.ownerId,
     });
     expect(customerView.body[1].content).not.toContain(TASK_SECTION_MARKER);
@@ -77,9 +75,9 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
 
   it('lists tasks with every spec field and the customer of each, guests by their participant id', async () => {
     const person = await signInPerson(server, 'customer');
-    const sent = await sendMessage(server.url, { token: person.token }, { content: 'Build me a landing page' });
+    const sent = await sendMessage(server, { token: person.token }, { content: 'Build me a landing page' });
     const guestTask = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
-    const answer = await callJson(server.url, 'GET', '/api/v2/tasks', admin);
+    const answer = await callJson(server, 'GET', '/api/v2/tasks', admin);
     expect(answer.status).toBe(200);
     const mine = answer.body.find((t: any) => t.conversationId === sent.body.conversation_id);
     expect(mine).toEqual({
@@ -139,7 +137,7 @@ describe.each(databaseKinds)('admin conversations and tasks on %s', (kind) => {
     const saved = await call('PATCH', `/api/admin/tasks/${seeded.taskId}`, { adminNotes: 'Call before Friday.' });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: seeded.taskId, adminNotes: 'Call before Friday.' });
-    const listed = (await callJson(server.url, 'GET', '/api/v2/tasks', admin)).body.find((t: any) => t.id === seeded.taskId);
+    const listed = (await callJson(server, 'GET', '/api/v2/tasks', admin)).body.find((t: any) => t.id === seeded.taskId);
     expect(listed.adminNotes).toBe('Call before Friday.');
     const audit = await call('GET', '/api/admin/audit-log?limit=1');
     expect(audit.body.entries[0]).toMatchObject({

@@ -3,19 +3,18 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, files, messages, tasks, users } from '../../src/db/schema.ts';
-import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, sendMessage } from '../support/http.ts';
+import { callJson, newGuestId, sendMessage, fetchOn } from '../support/http.ts';
 import { participantIdOf, seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const PNG = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
 );
 
-describe.each(databaseKinds)('admin user management on %s', (kind) => {
+describe('admin user management', () => {
   // agent-1 stays quiet: these tests count messages.
-  const server = useTestServer(kind, { ...STAFF_ENV, AGENT_WORKER: 'false' });
+  const server = useTestApp({ ...STAFF_ENV, AGENT_WORKER: 'false' });
   let admin = { token: '' };
   let adminId = '';
 
@@ -25,14 +24,14 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     adminId = people.admin.user.uid;
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', pathName: string, body?: unknown) => callJson(server.url, method, pathName, admin, body);
+  const call = (method: 'GET' | 'POST' | 'DELETE', pathName: string, body?: unknown) => callJson(server, method, pathName, admin, body);
   const rowCount = async (table: typeof messages | typeof conversations | typeof tasks | typeof files, column: any, value: string) =>
     (await server.database.db.select().from(table).where(eq(column, value))).length;
 
   it('lists signed-in users and guests, a guest under its placeholder name and its participant id', async () => {
     const person = await signInPerson(server, 'listed');
     const guest = newGuestId();
-    expect((await sendMessage(server.url, { guest }, { content: 'Hello from a guest' })).status).toBe(200);
+    expect((await sendMessage(server, { guest }, { content: 'Hello from a guest' })).status).toBe(200);
     const participant = await participantIdOf(server.database.db, guest);
     expect(participant).toMatch(/^participant-[0-9a-f]{32}$/);
     const list = await call('GET', '/api/admin/users');
@@ -68,7 +67,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       status: 200,
       body: { success: true, user: expect.objectContaining({ uid: person.user.uid, isExpert: true }) },
     });
-    const refreshed = await callJson(server.url, 'POST', '/api/auth/refresh', { token: person.token });
+    const refreshed = await callJson(server, 'POST', '/api/auth/refresh', { token: person.token });
     expect(refreshed.body.user).toMatchObject({ expert: true, admin: false });
     const audit = await call('GET', '/api/admin/audit-log?limit=5');
     expect(audit.body.entries[0]).toMatchObject({
@@ -83,7 +82,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
 
   it('refuses to make a guest or an unknown user an expert', async () => {
     const guest = newGuestId();
-    await sendMessage(server.url, { guest }, { content: 'hi' });
+    await sendMessage(server, { guest }, { content: 'hi' });
     expect(
       await call('POST', '/api/admin/users/set-expert', { userId: await participantIdOf(server.database.db, guest), isExpert: true }),
     ).toEqual({
@@ -101,7 +100,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
 
   it('refreshing provider data puts back the name and email the provider last sent, and counts the tasks it changes', async () => {
     const person = await signInPerson(server, 'renamed');
-    await sendMessage(server.url, { token: person.token }, { content: 'My app needs a fix' });
+    await sendMessage(server, { token: person.token }, { content: 'My app needs a fix' });
     await server.database.db.update(users).set({ name: 'Edited Name', email: 'edited@example.com' }).where(eq(users.id, person.user.uid));
     const answer = await call('POST', `/api/admin/users/${person.user.uid}/refresh-dev-data`);
     expect(answer).toEqual({ status: 200, body: { user_data: { name: person.user.name, email: person.user.email }, updated_tasks: 1 } });
@@ -116,7 +115,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       body: { code: 'invalid_request', detail: 'This user does not sign in with "linkedin"; they use "dev"' },
     });
     const guest = newGuestId();
-    await sendMessage(server.url, { guest }, { content: 'hi' });
+    await sendMessage(server, { guest }, { content: 'hi' });
     expect((await call('POST', `/api/admin/users/${await participantIdOf(server.database.db, guest)}/refresh-dev-data`)).body.detail).toBe(
       'Guests have no identity provider data to refresh',
     );
@@ -126,7 +125,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   it('deleting a user removes their messages, conversations, tasks and files, the stored bytes too', async () => {
     const person = await signInPerson(server, 'leaving');
     const sent = await sendMessage(
-      server.url,
+      server,
       { token: person.token },
       { content: 'See the screenshot' },
       { name: 'shot.png', type: 'image/png', data: PNG },
@@ -146,7 +145,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect(await rowCount(tasks, tasks.conversationId, conversationId)).toBe(0);
     expect(await rowCount(files, files.ownerId, person.user.uid)).toBe(0);
     expect(existsSync(storedAt)).toBe(false);
-    expect((await fetch(`${server.url}${sent.body.attachment_url}`)).status).toBe(404);
+    expect((await fetchOn(server, sent.body.attachment_url)).status).toBe(404);
     expect((await call('GET', '/api/admin/users')).body.some((u: any) => u.uid === person.user.uid)).toBe(false);
     expect((await call('DELETE', `/api/admin/users/${person.user.uid}`)).status).toBe(404);
   });
@@ -162,8 +161,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     const expert = await signInPerson(server, 'departing-expert');
     await call('POST', '/api/admin/users/set-expert', { userId: expert.user.uid, isExpert: true });
     const seeded = await seedTask(server.database.db);
-    await callJson(server.url, 'POST', `/api/expert/tasks/${seeded.taskId}/take`, { token: expert.token });
-    await callJson(server.url, 'POST', `/api/expert/tasks/${seeded.taskId}/messages`, { token: expert.token }, { content: 'On it!' });
+    await callJson(server, 'POST', `/api/expert/tasks/${seeded.taskId}/take`, { token: expert.token });
+    await callJson(server, 'POST', `/api/expert/tasks/${seeded.taskId}/messages`, { token: expert.token }, { content: 'On it!' });
     const answer = await call('DELETE', `/api/admin/users/${expert.user.uid}`);
     expect(answer.body).toMatchObject({ deleted_messages: 1, deleted_conversations: 0, deleted_tasks: 0 });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, seeded.taskId));
@@ -173,12 +172,12 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
 
   it('deleting all guest data removes every guest with its messages and conversations and answers the counts', async () => {
     const person = await signInPerson(server, 'stays');
-    await sendMessage(server.url, { token: person.token }, { content: 'I stay' });
+    await sendMessage(server, { token: person.token }, { content: 'I stay' });
     const first = newGuestId();
     const second = newGuestId();
-    await sendMessage(server.url, { guest: first }, { content: 'Guest one' });
-    const twice = await sendMessage(server.url, { guest: second }, { content: 'Guest two' });
-    await sendMessage(server.url, { guest: second }, { content: 'Guest two again', conversationId: twice.body.conversation_id });
+    await sendMessage(server, { guest: first }, { content: 'Guest one' });
+    const twice = await sendMessage(server, { guest: second }, { content: 'Guest two' });
+    await sendMessage(server, { guest: second }, { content: 'Guest two again', conversationId: twice.body.conversation_id });
 
     const answer = await call('DELETE', '/api/admin/guests/delete-all');
     expect(answer.status).toBe(200);

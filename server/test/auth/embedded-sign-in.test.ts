@@ -6,8 +6,8 @@ import { callJson, sendMessage } from '../support/http.ts';
 import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
 import { startOn, useTestServer } from '../support/test-server.ts';
 
-describe.each(databaseKinds)('sign-in through the embedded development provider on %s', (kind) => {
-  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
+describe('sign-in through the embedded development provider', () => {
+  const server = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '1000' });
 
   it('lists only the development provider, by redirect, when no provider is configured', async () => {
     expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({
@@ -153,20 +153,21 @@ describe.each(databaseKinds)('sign-in through the embedded development provider 
     expect((await exchangeCode(server.url, code, attacker.browser)).status).toBe(401);
     expect((await exchangeCode(server.url, victim.url.searchParams.get('auth_code')!, victim.browser)).status).toBe(200);
   });
+});
 
-  // Several instances share PostgreSQL; PGlite is one process per data folder.
-  it.runIf(kind === 'postgres')(
-    'a second instance on the same database uses the same provider keys and accepts the same tokens',
-    async () => {
-      const other = await startOn(server.testDatabase, { SIGN_IN_RATE_LIMIT: '1000' });
-      try {
-        const keys = async (base: string) => ((await callJson(base, 'GET', '/oidc/jwks', null)).body as { keys: unknown[] }).keys;
-        expect(await keys(other.url)).toEqual(await keys(server.url));
-        const session = await signInWithDevProvider(server.url, { email: 'multi@example.com' });
-        expect((await callJson(other.url, 'GET', '/api/conversations', { token: session.token })).status).toBe(200);
-      } finally {
-        await other.close();
-      }
-    },
-  );
+// Several instances share PostgreSQL; PGlite is one process per data folder.
+describe.runIf(databaseKinds.includes('postgres'))('the embedded provider on several instances', () => {
+  const server = useTestServer('postgres', { SIGN_IN_RATE_LIMIT: '1000' });
+
+  it('a second instance on the same database uses the same provider keys and accepts the same tokens', async () => {
+    const other = await startOn(server.testDatabase, { SIGN_IN_RATE_LIMIT: '1000' });
+    try {
+      const keys = async (base: string) => ((await callJson(base, 'GET', '/oidc/jwks', null)).body as { keys: unknown[] }).keys;
+      expect(await keys(other.url)).toEqual(await keys(server.url));
+      const session = await signInWithDevProvider(server.url, { email: 'multi@example.com' });
+      expect((await callJson(other.url, 'GET', '/api/conversations', { token: session.token })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });

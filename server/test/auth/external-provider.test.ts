@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
-import { databaseKinds } from '../support/databases.ts';
 import { startExternalProvider, type ExternalAccount, type ExternalProvider } from '../support/external-op.ts';
 import { callJson } from '../support/http.ts';
 import { exchangeCode, runSignIn } from '../support/sign-in.ts';
@@ -15,12 +14,12 @@ const MARIE: ExternalAccount = {
   picture: 'https://lab.example/marie.png',
 };
 
-describe.each(databaseKinds)('sign-in through an external OpenID provider on %s', (kind) => {
+describe('sign-in through an external OpenID provider', () => {
   let provider: ExternalProvider;
   let server: TestServer;
   beforeAll(async () => {
     provider = await startExternalProvider(MARIE);
-    server = await startTestServer(kind, {
+    server = await startTestServer('pglite', {
       SIGN_IN_RATE_LIMIT: '1000',
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
@@ -81,19 +80,19 @@ describe.each(databaseKinds)('sign-in through an external OpenID provider on %s'
   });
 });
 
-describe.each(databaseKinds)('a misconfigured external provider on %s', (kind) => {
+describe('a misconfigured external provider', () => {
   let provider: ExternalProvider;
   let wrongSecret: TestServer;
   let unreachable: TestServer;
   beforeAll(async () => {
     provider = await startExternalProvider(MARIE);
-    wrongSecret = await startTestServer(kind, {
+    wrongSecret = await startTestServer('pglite', {
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: 'not-the-secret',
     });
     await provider.register(`${wrongSecret.url}/api/auth/callback/oidc`);
-    unreachable = await startTestServer(kind, { OIDC_ISSUER: 'http://127.0.0.1:9/nothing', OIDC_CLIENT_ID: 'x' });
+    unreachable = await startTestServer('pglite', { OIDC_ISSUER: 'http://127.0.0.1:9/nothing', OIDC_CLIENT_ID: 'x' });
   });
   afterAll(async () => {
     await wrongSecret?.destroy();

@@ -2,19 +2,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GuestAssociationResponse } from '@unstuck/contract';
 import { conversations, files, tasks, users } from '../../src/db/schema.ts';
-import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, type Identity } from '../support/http.ts';
-import { signInWithDevProvider } from '../support/sign-in.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, type Identity, fetchOn } from '../support/http.ts';
+import { signIn } from '../support/sign-in.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const ASSOCIATE = '/api/v2/user/update-guest-associations';
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
-describe.each(databaseKinds)('handing a guest session over to the signed-in user on %s', (kind) => {
-  const server = useTestServer(kind, { SIGN_IN_RATE_LIMIT: '1000' });
+describe('handing a guest session over to the signed-in user', () => {
+  const server = useTestApp({ SIGN_IN_RATE_LIMIT: '1000' });
 
   const associate = (token: string | null, guest: string | null) =>
-    fetch(`${server.url}${ASSOCIATE}`, {
+    fetchOn(server, ASSOCIATE, {
       method: 'POST',
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(guest ? { 'x-guest-session-id': guest } : {}) },
     }).then(async (response) => ({
@@ -25,22 +24,22 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
   /** A guest who asked something, got the agent's question, answered it and attached a file. */
   async function guestWithConversation() {
     const guest = { guest: newGuestId() };
-    const first = await sendMessage(server.url, guest, { content: 'My Next.js build fails on Vercel since the upgrade' });
+    const first = await sendMessage(server, guest, { content: 'My Next.js build fails on Vercel since the upgrade' });
     const conversationId: string = first.body.conversation_id;
-    await waitForAgentReply(server.url, guest, conversationId, first.body.id);
+    await waitForAgentReply(server, guest, conversationId, first.body.id);
     const second = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: 'Here is the log', conversationId },
       { name: 'log.png', type: 'image/png', data: PNG },
     );
-    await waitForAgentReply(server.url, guest, conversationId, second.body.id);
+    await waitForAgentReply(server, guest, conversationId, second.body.id);
     return { guest, conversationId };
   }
 
   it('moves the conversation, its messages, task and files to the user, who continues it; the guest id no longer reads it', async () => {
     const { guest, conversationId } = await guestWithConversation();
-    const person = await signInWithDevProvider(server.url, { email: 'keeper@example.com' });
+    const person = await signIn(server, { email: 'keeper@example.com' });
     const user: Identity = { token: person.token };
 
     expect(await associate(person.token, guest.guest)).toEqual({
@@ -48,7 +47,7 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
       body: { moved_conversations: 1, moved_messages: 4, moved_tasks: 1 },
     });
 
-    const list = await readMessages(server.url, user, conversationId);
+    const list = await readMessages(server, user, conversationId);
     expect(list.status).toBe(200);
     expect(list.body.map((m: { sender_id: string; recipient_id: string }) => [m.sender_id, m.recipient_id])).toEqual([
       [person.user.uid, 'agent-1'],
@@ -65,27 +64,27 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
     const [guestRow] = await server.database.db.select().from(users).where(eq(users.id, guest.guest));
     expect(guestRow?.mergedIntoUserId).toBe(person.user.uid);
 
-    expect((await callJson(server.url, 'GET', '/api/conversations', user)).body).toEqual([
+    expect((await callJson(server, 'GET', '/api/conversations', user)).body).toEqual([
       expect.objectContaining({ id: conversationId, message_count: 4, participants: [person.user.uid, 'agent-1'] }),
     ]);
-    expect(await readMessages(server.url, guest, conversationId)).toEqual({
+    expect(await readMessages(server, guest, conversationId)).toEqual({
       status: 404,
       body: { code: 'not_found', detail: 'Conversation not found' },
     });
-    expect(await callJson(server.url, 'GET', '/api/conversations', guest)).toEqual({ status: 200, body: [] });
+    expect(await callJson(server, 'GET', '/api/conversations', guest)).toEqual({ status: 200, body: [] });
     // The handed-over guest session is spent: it cannot start a new guest allowance.
-    expect(await sendMessage(server.url, guest, { content: 'one more as a guest' })).toEqual({
+    expect(await sendMessage(server, guest, { content: 'one more as a guest' })).toEqual({
       status: 401,
       body: { code: 'guest_session_handed_over', detail: 'Authentication required' },
     });
-    const next = await sendMessage(server.url, user, { content: 'It is a Next.js 15 app', conversationId });
+    const next = await sendMessage(server, user, { content: 'It is a Next.js 15 app', conversationId });
     expect(next.status).toBe(200);
-    await waitForAgentReply(server.url, user, conversationId, next.body.id);
+    await waitForAgentReply(server, user, conversationId, next.body.id);
   });
 
   it('calling it again for the same user is harmless: nothing left to move', async () => {
     const { guest } = await guestWithConversation();
-    const person = await signInWithDevProvider(server.url, { email: 'twice@example.com' });
+    const person = await signIn(server, { email: 'twice@example.com' });
     expect((await associate(person.token, guest.guest)).status).toBe(200);
     expect(await associate(person.token, guest.guest)).toEqual({
       status: 200,
@@ -95,30 +94,30 @@ describe.each(databaseKinds)('handing a guest session over to the signed-in user
 
   it("nobody can take over a guest's conversations by replaying its id after the hand-over: 409, nothing moves", async () => {
     const { guest, conversationId } = await guestWithConversation();
-    const owner = await signInWithDevProvider(server.url, { email: 'owner@example.com' });
+    const owner = await signIn(server, { email: 'owner@example.com' });
     await associate(owner.token, guest.guest);
-    const thief = await signInWithDevProvider(server.url, { email: 'thief@example.com' });
+    const thief = await signIn(server, { email: 'thief@example.com' });
     expect(await associate(thief.token, guest.guest)).toEqual({
       status: 409,
       body: { code: 'guest_session_handed_over', detail: 'This guest session was already handed over to another account' },
     });
-    expect((await readMessages(server.url, { token: thief.token }, conversationId)).status).toBe(404);
-    expect((await readMessages(server.url, { token: owner.token }, conversationId)).status).toBe(200);
+    expect((await readMessages(server, { token: thief.token }, conversationId)).status).toBe(404);
+    expect((await readMessages(server, { token: owner.token }, conversationId)).status).toBe(200);
   });
 
   it("handing over one's own guest session moves only its data, never another guest's", async () => {
     const other = await guestWithConversation();
     const mine = { guest: newGuestId() };
-    const mineSent = await sendMessage(server.url, mine, { content: 'A small question about Prisma' });
-    const person = await signInWithDevProvider(server.url, { email: 'own@example.com' });
+    const mineSent = await sendMessage(server, mine, { content: 'A small question about Prisma' });
+    const person = await signIn(server, { email: 'own@example.com' });
     expect((await associate(person.token, mine.guest)).body).toMatchObject({ moved_conversations: 1 });
-    expect((await readMessages(server.url, other.guest, other.conversationId)).status).toBe(200);
-    expect((await readMessages(server.url, { token: person.token }, other.conversationId)).status).toBe(404);
-    expect((await readMessages(server.url, { token: person.token }, mineSent.body.conversation_id)).status).toBe(200);
+    expect((await readMessages(server, other.guest, other.conversationId)).status).toBe(200);
+    expect((await readMessages(server, { token: person.token }, other.conversationId)).status).toBe(404);
+    expect((await readMessages(server, { token: person.token }, mineSent.body.conversation_id)).status).toBe(200);
   });
 
   it('needs both a Bearer token and the guest header', async () => {
-    const person = await signInWithDevProvider(server.url, { email: 'both@example.com' });
+    const person = await signIn(server, { email: 'both@example.com' });
     const guest = newGuestId();
     expect(await associate(person.token, null)).toEqual({
       status: 400,

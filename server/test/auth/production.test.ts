@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { embeddedProviderEnabled, signInStartupNotice } from '../../src/modules/auth/identity-providers.ts';
-import { databaseKinds } from '../support/databases.ts';
 import { callJson } from '../support/http.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -9,8 +8,8 @@ const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
 // What the load balancer in front of the production domain reports (trusted: TRUST_PROXY=loopback).
 const FROM_PRODUCTION_DOMAIN = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'unstuck.example' };
 
-describe.each(databaseKinds)('in production without EMBEDDED_OIDC on %s', (kind) => {
-  const server = useTestServer(kind, { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example', TRUST_PROXY: 'loopback' });
+describe('in production without EMBEDDED_OIDC', () => {
+  const server = useTestServer('pglite', { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example', TRUST_PROXY: 'loopback' });
 
   it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
     expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@unstuck/contract';
 import { files } from '../../src/db/schema.ts';
 import { settledCodeAnalysis } from '../support/code-analysis.ts';
-import { callJson, identityHeaders, newGuestId, readMessages, type Identity, type JsonAnswer } from '../support/http.ts';
-import { MovableClock, signInAs, useTestServer, type TestServer } from '../support/test-server.ts';
+import { callJson, fetchOn, identityHeaders, newGuestId, readMessages, type Identity, type JsonAnswer } from '../support/http.ts';
+import { useTestApp, type TestApp } from '../support/test-app.ts';
+import { MovableClock, signInAs } from '../support/test-server.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -28,7 +29,7 @@ const blobOf = (part: Part) =>
 
 /** `POST /code-sharing/api/files/upload` as multipart (spec §7: file, fileName). */
 async function uploadMultipart(
-  server: TestServer,
+  server: TestApp,
   identity: Identity | null,
   part: Part,
   fields: Record<string, string> = {},
@@ -36,7 +37,7 @@ async function uploadMultipart(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', blobOf(part), part.name);
-  const response = await fetch(`${server.url}/code-sharing/api/files/upload`, {
+  const response = await fetchOn(server, `/code-sharing/api/files/upload`, {
     method: 'POST',
     headers: identityHeaders(identity),
     body: form,
@@ -49,7 +50,7 @@ const dataUrl = (data: Uint8Array | string, type = 'application/octet-stream') =
 
 /** `POST /api/v2/messages` with repeated `file` parts, as the chat sends several attachments. */
 async function sendWithFiles(
-  server: TestServer,
+  server: TestApp,
   identity: Identity,
   content: string,
   parts: Part[],
@@ -61,22 +62,22 @@ async function sendWithFiles(
   form.append('recipientId', 'agent-1');
   if (conversationId) form.append('conversationId', conversationId);
   for (const part of parts) form.append('file', blobOf(part), part.name);
-  const response = await fetch(`${server.url}/api/v2/messages`, { method: 'POST', headers: identityHeaders(identity), body: form });
+  const response = await fetchOn(server, `/api/v2/messages`, { method: 'POST', headers: identityHeaders(identity), body: form });
   return { status: response.status, body: await response.json() };
 }
 
-async function storedFileCount(server: TestServer) {
+async function storedFileCount(server: TestApp) {
   const rows = await server.database.db.select({ id: files.id }).from(files);
   const onDisk = await readdir(path.join(server.dataDir, 'uploads')).catch(() => []);
   return { rows: rows.length, onDisk: onDisk.length };
 }
 
-const get = (server: TestServer, url: string, identity: Identity | null = null) =>
-  fetch(`${server.url}${url}`, { headers: identityHeaders(identity) });
+const get = (server: TestApp, url: string, identity: Identity | null = null) =>
+  fetchOn(server, url, { headers: identityHeaders(identity) });
 
 describe('file uploads (local folder)', () => {
   const clock = new MovableClock();
-  const server = useTestServer('pglite', { AGENT_WORKER: 'false' }, { clock });
+  const server = useTestApp({ AGENT_WORKER: 'false' }, { clock });
 
   it('multipart upload: the type comes from the bytes (a PNG named .txt), the link serves it inline', async () => {
     const { token } = await signInAs(server);
@@ -103,7 +104,7 @@ describe('file uploads (local folder)', () => {
   it('JSON upload (data URL): a text file comes back with textContent, whatever type the client claims; contentType may be left out', async () => {
     const guest = { guest: newGuestId() };
     const text = 'line one\nline two: café ✓\n';
-    const claimed = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const claimed = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(text, 'image/png'),
       fileName: 'readme.md',
       contentType: 'image/png',
@@ -113,7 +114,7 @@ describe('file uploads (local folder)', () => {
       status: 200,
       body: expect.objectContaining({ contentType: 'text/plain', textContent: text, fileName: 'readme.md' }),
     });
-    const bare = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const bare = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(PNG),
       fileName: 'shot.png',
     });
@@ -127,7 +128,7 @@ describe('file uploads (local folder)', () => {
   it('bad uploads get a clear 4xx and store nothing', async () => {
     const guest = { guest: newGuestId() };
     const before = await storedFileCount(server);
-    const upload = (body: unknown) => callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, body);
+    const upload = (body: unknown) => callJson(server, 'POST', '/code-sharing/api/files/upload', guest, body);
     const cases: Array<[Promise<JsonAnswer>, number, RegExp]> = [
       [upload({ content: 'aGVsbG8=', fileName: 'a.txt' }), 400, /content must be a data URL/],
       [upload({ content: 'data:text/plain;base64,@@@', fileName: 'a.txt' }), 400, /data URL/],
@@ -138,7 +139,7 @@ describe('file uploads (local folder)', () => {
         /Conversation not found/,
       ],
       [
-        callJson(server.url, 'POST', '/code-sharing/api/files/upload', null, { content: dataUrl('x'), fileName: 'a.txt' }),
+        callJson(server, 'POST', '/code-sharing/api/files/upload', null, { content: dataUrl('x'), fileName: 'a.txt' }),
         401,
         /Authentication required/,
       ],
@@ -165,7 +166,7 @@ describe('file uploads (local folder)', () => {
       status: 413,
       body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
     });
-    const json = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const json = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(big),
       fileName: 'big.bin',
     });
@@ -173,7 +174,7 @@ describe('file uploads (local folder)', () => {
       status: 413,
       body: { code: 'file_too_large', detail: '"big.bin" is larger than the 10 MB limit for one file' },
     });
-    const huge = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const huge = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(new Uint8Array(LIMITS.attachmentBytes * 2)),
       fileName: 'huge.bin',
     });
@@ -237,7 +238,7 @@ describe('file uploads (local folder)', () => {
     const other = { guest: newGuestId() };
     const sent = await sendWithFiles(server, owner, 'see attached', [{ name: 'shot.png', data: PNG }]);
     expect(sent.status).toBe(200);
-    const [message] = (await readMessages(server.url, owner, sent.body.conversation_id)).body;
+    const [message] = (await readMessages(server, owner, sent.body.conversation_id)).body;
     const signed: string = message.attachments[0].url;
     const bare = signed.split('?')[0]!;
 
@@ -249,11 +250,11 @@ describe('file uploads (local folder)', () => {
     const otherFile = await uploadMultipart(server, other, { name: 'theirs.png', data: PNG });
     const foreignSignature = `${bare}?${otherFile.body.url.split('?')[1]}`;
     expect((await get(server, foreignSignature)).status).toBe(403);
-    expect((await callJson(server.url, 'GET', `/api/v2/conversations/${sent.body.conversation_id}/messages`, other)).status).toBe(404);
+    expect((await callJson(server, 'GET', `/api/v2/conversations/${sent.body.conversation_id}/messages`, other)).status).toBe(404);
 
     clock.advance(3 * HOUR_MS);
     expect((await get(server, signed)).status).toBe(403);
-    const renewed = (await readMessages(server.url, owner, sent.body.conversation_id)).body[0].attachments[0].url;
+    const renewed = (await readMessages(server, owner, sent.body.conversation_id)).body[0].attachments[0].url;
     expect(renewed).not.toBe(signed);
     expect((await get(server, renewed)).status).toBe(200);
   });
@@ -266,7 +267,7 @@ describe('file uploads (local folder)', () => {
       { name: 'logo.svg', data: SVG_WITH_SCRIPT },
     ]);
     expect(sent.status).toBe(200);
-    const [message] = (await readMessages(server.url, guest, sent.body.conversation_id)).body;
+    const [message] = (await readMessages(server, guest, sent.body.conversation_id)).body;
     expect(message.attachments.map((a: any) => [a.file_name, a.content_type])).toEqual([
       ['shot.png', 'image/png'],
       ['notes.txt', 'text/plain'],
@@ -289,7 +290,7 @@ describe('file uploads (local folder)', () => {
 
   it('an upload linked from the next message joins its conversation: the reader gets a fresh link', async () => {
     const guest = { guest: newGuestId() };
-    const uploaded = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const uploaded = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(PNG),
       fileName: 'error.png',
     });
@@ -297,14 +298,14 @@ describe('file uploads (local folder)', () => {
     const id = /[0-9a-f-]{36}/.exec(uploaded.body.url)![0];
     const [row] = await server.database.db.select().from(files).where(eq(files.id, id));
     expect(row?.conversationId).toBe(sent.body.conversation_id);
-    const [message] = (await readMessages(server.url, guest, sent.body.conversation_id)).body;
+    const [message] = (await readMessages(server, guest, sent.body.conversation_id)).body;
     const link = /\((\/api\/v2\/files\/[^)]+)\)/.exec(message.content)![1]!;
     expect((await get(server, link)).status).toBe(200);
   });
   it("Submit Job: the upload answer's link goes into the job, the file joins its conversation and is shown there", async () => {
     const { token } = await signInAs(server);
     const uploaded = await uploadMultipart(server, { token }, { name: 'spec.txt', data: 'Checkout must accept coupons.\n' });
-    const job = await fetch(`${server.url}/api/messages`, {
+    const job = await fetchOn(server, `/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -316,7 +317,7 @@ describe('file uploads (local folder)', () => {
     });
     expect(job.status).toBe(201);
     const { conversation_id: conversationId } = (await job.json()) as { conversation_id: string };
-    const [message] = (await readMessages(server.url, { token }, conversationId)).body;
+    const [message] = (await readMessages(server, { token }, conversationId)).body;
     expect(message.attachments).toEqual([
       {
         url: expect.stringMatching(/^\/api\/v2\/files\/[0-9a-f-]{36}\?expires=/),
@@ -331,7 +332,7 @@ describe('file uploads (local folder)', () => {
     const guest = { guest: newGuestId() };
     const sent = await sendWithFiles(server, guest, 'My project is attached next', []);
     const zip = await buildZip(SMALL_PROJECT);
-    const answer = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', guest, {
+    const answer = await callJson(server, 'POST', '/code-sharing/api/files/upload', guest, {
       content: dataUrl(zip, 'application/zip'),
       fileName: 'project.zip',
       conversationId: sent.body.conversation_id,
@@ -346,7 +347,7 @@ describe('file uploads (S3-compatible store)', () => {
   let s3: S3rver;
   let s3Dir: string;
   let endpoint: string;
-  let server: TestServer;
+  let server: TestApp;
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -370,7 +371,7 @@ describe('file uploads (S3-compatible store)', () => {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
   });
-  const running = useTestServer('pglite', env);
+  const running = useTestApp(env);
   beforeAll(() => {
     server = running;
   });

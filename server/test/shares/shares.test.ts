@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_ERROR_TEXT, TASK_SECTION_MARKER } from '@unstuck/contract';
-import { databaseKinds } from '../support/databases.ts';
-import { callJson, sendMessage } from '../support/http.ts';
+import { callJson, sendMessage, fetchOn } from '../support/http.ts';
 import { seedTask, unknownId } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { MovableClock, useTestServer } from '../support/test-server.ts';
+import { MovableClock } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 const PNG = Uint8Array.from(
@@ -12,11 +12,10 @@ const PNG = Uint8Array.from(
 );
 const FAILURE_LIMIT = 6;
 
-describe.each(databaseKinds)('task share links on %s', (kind) => {
+describe('task share links', () => {
   const clock = new MovableClock();
   // Tests pose as clients behind our proxy (X-Forwarded-For), which runs on this machine.
-  const server = useTestServer(
-    kind,
+  const server = useTestApp(
     { ...STAFF_ENV, AGENT_WORKER: 'false', SHARE_LINK_FAILURE_LIMIT: String(FAILURE_LIMIT), TRUST_PROXY: 'loopback' },
     { clock },
   );
@@ -33,13 +32,13 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     address += 1;
     from = `198.51.100.${address}`;
   };
-  const share = async (taskId: string, body: unknown = {}) => callJson(server.url, 'POST', `/api/admin/tasks/${taskId}/share`, admin, body);
+  const share = async (taskId: string, body: unknown = {}) => callJson(server, 'POST', `/api/admin/tasks/${taskId}/share`, admin, body);
   const open = async (token: string) => {
-    const response = await fetch(`${server.url}/api/task-share/${token}`, { headers: { 'x-forwarded-for': from } });
+    const response = await fetchOn(server, `/api/task-share/${token}`, { headers: { 'x-forwarded-for': from } });
     return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
   const requestAccess = (token: string, body: unknown) =>
-    fetch(`${server.url}/api/task-share/${token}/request-access`, {
+    fetchOn(server, `/api/task-share/${token}/request-access`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
       body: JSON.stringify(body),
@@ -55,7 +54,8 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       id: expect.any(String),
       share_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       token: created.body.share_token,
-      share_url: `${server.url}/task-share/${created.body.share_token}`,
+      // The link is on the origin the request came to: app.inject's default host.
+      share_url: `http://localhost:80/task-share/${created.body.share_token}`,
       expires_at: expect.any(String),
       expiry_hours: 24,
     });
@@ -67,7 +67,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       body: { code: 'invalid_request', detail: 'expiry_hours: expiry_hours must be at least 1' },
     });
     expect((await share(unknownId())).status).toBe(404);
-    const links = await callJson(server.url, 'GET', `/api/admin/tasks/${taskId}/shares`, admin);
+    const links = await callJson(server, 'GET', `/api/admin/tasks/${taskId}/shares`, admin);
     expect(links.body.shares.map((s: any) => s.status)).toEqual(['active', 'active']);
     expect(JSON.stringify(links.body)).not.toContain(created.body.token);
   });
@@ -113,9 +113,9 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     nextAddress();
     const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
     // An agent writes metadata of its own into the conversation (the agent REST call).
-    const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' }))
-      .body.api_key as string;
-    const written = await fetch(`${server.url}/api/messages`, {
+    const agentKey = (await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' })).body
+      .api_key as string;
+    const written = await fetchOn(server, `/api/messages`, {
       method: 'POST',
       headers: { 'x-agent-key': agentKey, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -158,7 +158,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     const shortLived = (await share(taskId, { expiry_hours: 1 })).body;
     const revoked = (await share(taskId)).body;
     expect((await open(shortLived.token)).status).toBe(200);
-    expect(await callJson(server.url, 'DELETE', `/api/admin/shares/${revoked.id}`, admin)).toMatchObject({
+    expect(await callJson(server, 'DELETE', `/api/admin/shares/${revoked.id}`, admin)).toMatchObject({
       status: 200,
       body: { status: 'revoked' },
     });
@@ -176,7 +176,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     expect(await open(unknown)).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
     expect(await open('not-a-token')).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
     expect(await open('%20')).toMatchObject({ status: 404, body: { code: 'not_found', detail: SHARE_ERROR_TEXT.notFound } });
-    const states = (await callJson(server.url, 'GET', `/api/admin/tasks/${taskId}/shares`, admin)).body.shares.map((s: any) => s.status);
+    const states = (await callJson(server, 'GET', `/api/admin/tasks/${taskId}/shares`, admin)).body.shares.map((s: any) => s.status);
     expect(states.sort()).toEqual(['expired', 'revoked']);
   });
 
@@ -184,7 +184,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     nextAddress();
     const { taskId } = await seedTask(server.database.db);
     const created = (await share(taskId)).body;
-    await callJson(server.url, 'DELETE', `/api/admin/tasks/${taskId}`, admin);
+    await callJson(server, 'DELETE', `/api/admin/tasks/${taskId}`, admin);
     expect((await open(created.token)).status).toBe(404);
   });
 
@@ -192,12 +192,12 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     nextAddress();
     const customer = await signInPerson(server, 'with-file');
     const sent = await sendMessage(
-      server.url,
+      server,
       { token: customer.token },
       { content: 'The error is in this screenshot' },
       { name: 'error.png', type: 'image/png', data: PNG },
     );
-    const tasks = (await callJson(server.url, 'GET', '/api/v2/tasks', admin)).body;
+    const tasks = (await callJson(server, 'GET', '/api/v2/tasks', admin)).body;
     const task = tasks.find((t: any) => t.conversationId === sent.body.conversation_id);
     const created = (await share(task.id, { expiry_hours: 1 })).body;
     const answer = await open(created.token);
@@ -209,16 +209,14 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       content_type: 'image/png',
     });
     expect(JSON.stringify(answer.body)).not.toContain(/[0-9a-f-]{36}/.exec(sent.body.attachment_url)![0]);
-    const file = await fetch(`${server.url}${attachment.url}`, { headers: { 'x-forwarded-for': from } });
+    const file = await fetchOn(server, attachment.url, { headers: { 'x-forwarded-for': from } });
     expect(file.status).toBe(200);
     expect(file.headers.get('cache-control')).toBe('no-store');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
-    expect((await fetch(`${server.url}/api/task-share/${created.token}/files/1`, { headers: { 'x-forwarded-for': from } })).status).toBe(
-      404,
-    );
+    expect((await fetchOn(server, `/api/task-share/${created.token}/files/1`, { headers: { 'x-forwarded-for': from } })).status).toBe(404);
 
     clock.advance(HOUR + 1000);
-    expect((await fetch(`${server.url}${attachment.url}`, { headers: { 'x-forwarded-for': from } })).status).toBe(410);
+    expect((await fetchOn(server, attachment.url, { headers: { 'x-forwarded-for': from } })).status).toBe(410);
   });
 
   it('repeated wrong tokens from one address are answered 429 with Retry-After, even for a valid token; other addresses are not affected', async () => {
@@ -247,7 +245,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     expect((await requestAccess(created.token, { ...body, message: '  ' })).status).toBe(400);
     expect((await requestAccess('B'.repeat(43), body)).status).toBe(404);
 
-    const listed = await callJson(server.url, 'GET', `/api/admin/access-requests?task_id=${taskId}`, admin);
+    const listed = await callJson(server, 'GET', `/api/admin/access-requests?task_id=${taskId}`, admin);
     expect(listed.body.access_requests).toEqual([
       {
         id: expect.any(String),
@@ -258,7 +256,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
         ...body,
       },
     ]);
-    const task = (await callJson(server.url, 'GET', '/api/v2/tasks', admin)).body.find((t: any) => t.id === taskId);
+    const task = (await callJson(server, 'GET', '/api/v2/tasks', admin)).body.find((t: any) => t.id === taskId);
     expect(task.accessRequestCount).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 
 /** Headers identifying a caller: a Bearer token or a guest session (spec §7). */
 export type Identity = { token: string } | { guest: string };
@@ -8,6 +9,36 @@ export const newGuestId = () => `guest-${randomBytes(8).toString('hex')}`;
 export function identityHeaders(identity: Identity | null): Record<string, string> {
   if (!identity) return {};
   return 'token' in identity ? { authorization: `Bearer ${identity.token}` } : { 'x-guest-session-id': identity.guest };
+}
+
+/**
+ * Where a test's requests go: a real server's base URL (`http://127.0.0.1:port`), or an app of the
+ * fast tier (`useTestApp`) reached through `app.inject`, without a socket.
+ */
+export type Target = string | { app: FastifyInstance };
+
+/** Statuses whose answers have no body (a `Response` refuses one). */
+const BODILESS = new Set([101, 204, 205, 304]);
+
+/**
+ * `fetch` for a path of a {@link Target}: over the network for a base URL, through `app.inject` for
+ * a test app (headers, status and body as the network would give them, Set-Cookie lines kept apart).
+ * @param path the path and query, e.g. `/api/v2/conversations`.
+ */
+export async function fetchOn(target: Target, path: string, init: RequestInit = {}): Promise<Response> {
+  if (typeof target === 'string') return fetch(`${target}${path}`, init);
+  const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
+  const answer = await target.app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url: path,
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    payload: (body ?? undefined) as string | FormData | Buffer | undefined,
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
+  }
+  return new Response(BODILESS.has(answer.statusCode) ? null : answer.rawPayload, { status: answer.statusCode, headers });
 }
 
 /** One JSON answer: status and parsed body. */
@@ -21,7 +52,7 @@ export interface JsonAnswer<T = any> {
  * @param fields the form fields; recipientId defaults to agent-1 and type to direct.
  */
 export async function sendMessage(
-  baseUrl: string,
+  target: Target,
   identity: Identity | null,
   fields: Record<string, string>,
   file?: { name: string; type: string; data: Uint8Array },
@@ -29,7 +60,7 @@ export async function sendMessage(
   const form = new FormData();
   for (const [key, value] of Object.entries({ type: 'direct', recipientId: 'agent-1', ...fields })) form.append(key, value);
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const response = await fetch(`${baseUrl}/api/v2/messages?_t=${Date.now()}`, {
+  const response = await fetchOn(target, `/api/v2/messages?_t=${Date.now()}`, {
     method: 'POST',
     headers: identityHeaders(identity),
     body: form,
@@ -39,28 +70,28 @@ export async function sendMessage(
 
 /** Calls a JSON endpoint with a caller's headers and, when given, a JSON body. */
 export async function callJson(
-  baseUrl: string,
+  target: Target,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   pathName: string,
   identity: Identity | null,
   body?: unknown,
 ): Promise<JsonAnswer> {
   const headers = { ...identityHeaders(identity), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const response = await fetch(`${baseUrl}${pathName}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetchOn(target, pathName, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 /** Reads a conversation as the web app does. */
-export const readMessages = (baseUrl: string, identity: Identity, conversationId: string) =>
-  callJson(baseUrl, 'GET', `/api/v2/conversations/${conversationId}/messages?_t=${Date.now()}`, identity);
+export const readMessages = (target: Target, identity: Identity, conversationId: string) =>
+  callJson(target, 'GET', `/api/v2/conversations/${conversationId}/messages?_t=${Date.now()}`, identity);
 
 /**
  * Polls a conversation until `done` holds for its messages (the web app polls every 2 s; tests poll faster).
  * @throws after `timeoutMs` with the last messages seen.
  */
 export async function waitForMessages(
-  baseUrl: string,
+  target: Target,
   identity: Identity,
   conversationId: string,
   done: (messages: any[]) => boolean,
@@ -69,7 +100,7 @@ export async function waitForMessages(
   const deadline = Date.now() + timeoutMs;
   let last: any[] = [];
   while (Date.now() < deadline) {
-    const answer = await readMessages(baseUrl, identity, conversationId);
+    const answer = await readMessages(target, identity, conversationId);
     if (answer.status === 200) {
       last = answer.body;
       if (done(last)) return last;
@@ -80,7 +111,7 @@ export async function waitForMessages(
 }
 
 /** Waits for an agent message answering the given user message. */
-export const waitForAgentReply = (baseUrl: string, identity: Identity, conversationId: string, userMessageId: string) =>
-  waitForMessages(baseUrl, identity, conversationId, (messages) =>
+export const waitForAgentReply = (target: Target, identity: Identity, conversationId: string, userMessageId: string) =>
+  waitForMessages(target, identity, conversationId, (messages) =>
     messages.some((m) => m.sender_id === 'agent-1' && m.reply_to_message_id === userMessageId),
   );

@@ -1,5 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { SessionResponse } from '@unstuck/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Runtime } from '../../src/deps.ts';
+import { createSignInCode } from '../../src/modules/auth/auth.repository.ts';
+import { EMBEDDED_OP_PATH } from '../../src/modules/auth/embedded-op/embedded-op.ts';
+import { exchangeSignInCode } from '../../src/modules/auth/session.service.ts';
+import { SIGN_IN_CODE_TTL_SECONDS } from '../../src/modules/auth/sign-in.service.ts';
+import { upsertIdentityUser } from '../../src/modules/users/users.repository.ts';
 import { TestBrowser } from './browser.ts';
+import type { Target } from './http.ts';
 
 /** A page of the web app on our server (not the provider, not an API route): where results land. */
 const isAppPage = (baseUrl: string) => (url: URL) =>
@@ -54,4 +63,46 @@ export async function signInWithDevProvider(baseUrl: string, person: { email: st
   const session = await exchangeCode(baseUrl, code, browser);
   if (session.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(session.body)}`);
   return session.body;
+}
+
+/**
+ * A server people sign in on: a real one (`useTestServer`, by its URL) or an app of the fast tier
+ * (`useTestApp`, by its dependencies).
+ */
+export type SignInServer = { url: string } | { app: FastifyInstance; runtime: Runtime };
+
+/** The URL of a real server; undefined for a test app (whose stand-in has no `url`). */
+const urlOf = (server: SignInServer): string | undefined => (server as { url?: string }).url;
+
+/** Where the JSON helpers reach `server`: its URL, or the test app itself (through `app.inject`). */
+export function targetOf(server: SignInServer): Target {
+  return urlOf(server) ?? (server as Exclude<SignInServer, { url: string }>);
+}
+
+/**
+ * Signs a person in. On a real server: through the embedded provider's login page, as a browser
+ * would ({@link signInWithDevProvider}). On a test app, where no provider listens: the users row that
+ * provider's sign-in leaves (same issuer path, subject and email verification as outside production)
+ * and a one-time code are written, and the code is exchanged by the session service, so the token and
+ * claims (ADMIN_EMAILS, expert flag) come from the same rules.
+ * @returns our token and its claims.
+ */
+export async function signIn(server: SignInServer, person: { email: string; name?: string }): Promise<SessionResponse> {
+  const url = urlOf(server);
+  if (url !== undefined) return signInWithDevProvider(url, person);
+  const { deps } = (server as Exclude<SignInServer, { url: string }>).runtime;
+  const now = deps.clock.now();
+  const email = person.email.trim().toLowerCase();
+  const identity = {
+    issuer: `http://localhost${EMBEDDED_OP_PATH}`,
+    subject: email,
+    email,
+    emailVerified: deps.config.NODE_ENV !== 'production',
+    name: person.name || null,
+    picture: null,
+  };
+  const user = await upsertIdentityUser(deps.db, identity, 'dev', now);
+  const browserKey = randomBytes(16).toString('base64url');
+  const code = await createSignInCode(deps.db, user.id, browserKey, now, SIGN_IN_CODE_TTL_SECONDS);
+  return exchangeSignInCode(deps, code, browserKey);
 }

@@ -1,7 +1,6 @@
 import type { SessionResponse } from '@unstuck/contract';
-import type { RunningServer } from '../../src/server.ts';
 import { callJson } from './http.ts';
-import { signInWithDevProvider } from './sign-in.ts';
+import { signIn, targetOf, type SignInServer } from './sign-in.ts';
 
 /** The admin of the staff suites (ADMIN_EMAILS). */
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -11,23 +10,23 @@ export const STAFF_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, SIGN_IN_RATE_LIMIT: '1000'
 
 let counter = 0;
 
-/** Signs a new person in through the embedded provider, as the browser would. */
-export function signInPerson(server: Pick<RunningServer, 'url'>, label = 'person'): Promise<SessionResponse> {
+/** Signs a new person in ({@link signIn}: through the embedded provider on a real server). */
+export function signInPerson(server: SignInServer, label = 'person'): Promise<SessionResponse> {
   counter += 1;
   const email = `${label}-${counter}-${process.pid}@example.com`;
-  return signInWithDevProvider(server.url, { email, name: `${label[0]!.toUpperCase()}${label.slice(1)} ${counter}` });
+  return signIn(server, { email, name: `${label[0]!.toUpperCase()}${label.slice(1)} ${counter}` });
 }
 
 /**
  * The four signed-in kinds of caller of spec §6 besides guests: an admin (ADMIN_EMAILS), a plain
  * user, and an expert (a user an admin flagged through the API).
  */
-export async function signInStaff(server: Pick<RunningServer, 'url'>) {
-  const admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+export async function signInStaff(server: SignInServer) {
+  const admin = await signIn(server, { email: ADMIN_EMAIL, name: 'Alice Admin' });
   const user = await signInPerson(server, 'user');
   const expert = await signInPerson(server, 'expert');
   const flagged = await callJson(
-    server.url,
+    targetOf(server),
     'POST',
     '/api/admin/users/set-expert',
     { token: admin.token },

@@ -3,10 +3,12 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
-import { signInWithDevProvider } from './sign-in.ts';
+import { pgliteImage } from './pglite-image.ts';
+import { signIn, type SignInServer } from './sign-in.ts';
 
 /** A server on a free port with its own empty database and data folder. */
 export interface TestServer extends RunningServer {
@@ -114,7 +116,10 @@ export async function startOn(testDatabase: TestDatabase, env: Record<string, st
     ...testDatabase.env,
     ...env,
   });
-  const server = await startServer(config, options);
+  // PGlite starts from the run's image (a folder that already holds a database keeps it).
+  const database =
+    testDatabase.kind === 'pglite' ? await openDatabase({ dataDir: config.DATA_DIR, image: await pgliteImage() }) : undefined;
+  const server = await startServer(config, { ...options, database });
   return { ...server, config };
 }
 
@@ -128,13 +133,14 @@ export const UNTHROTTLED = {
 let userCounter = 0;
 
 /**
- * Signs a new person in through the embedded development provider, as a browser would: user rows
- * and tokens come only from sign-in (issue #6). The server must run the embedded provider.
+ * Signs a new person in ({@link signIn}: through the embedded development provider on a real server,
+ * as a browser would; the same rows and token service on a test app). The server must run the
+ * embedded provider.
  * @returns our token and its claims.
  */
-export async function signInAs(server: Pick<RunningServer, 'url'>) {
+export async function signInAs(server: SignInServer) {
   userCounter += 1;
-  const session = await signInWithDevProvider(server.url, {
+  const session = await signIn(server, {
     email: `person-${process.pid}-${userCounter}@example.com`,
     name: `Person ${userCounter}`,
   });

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '/work/wt/fast-tests/server/src/db/client.ts';
+let t = Date.now();
+const a = new PGlite(); await a.waitReady; console.log('initdb', Date.now() - t); t = Date.now();
+await a.close();
+t = Date.now();
+const d = await openDatabase({ dataDir: 'memory://' }); console.log('open+migrate', Date.now() - t); t = Date.now();
+await d.close();
+const b = new PGlite(); await b.waitReady; console.log('initdb2', Date.now() - t); t = Date.now();
+const dump = await b.dumpDataDir('none'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c = new PGlite({ loadDataDir: dump }); await c.waitReady; console.log('load', Date.now() - t); t = Date.now();
