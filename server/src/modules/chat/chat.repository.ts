@@ -243,9 +243,7 @@ export async function countUnreadCustomerMessages(db: Db, conversationIds: strin
     .select({ conversationId: messages.conversationId, n: count() })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(inArray(messages.conversationId, conversationIds), eq(messages.read, false), eq(messages.senderId, conversations.ownerId)),
-    )
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.read, false), eq(messages.senderId, conversations.ownerId)))
     .groupBy(messages.conversationId);
   return new Map(rows.map((row) => [row.conversationId, row.n]));
 }
@@ -260,7 +258,11 @@ export async function findMessage(db: Db, id: string) {
 export async function findLatestEventLines(db: Db, conversationIds: string[]): Promise<Map<string, { content: string; createdAt: Date }>> {
   if (conversationIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, content: messages.content, createdAt: messages.createdAt })
+    .selectDistinctOn([messages.conversationId], {
+      conversationId: messages.conversationId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(inArray(messages.conversationId, conversationIds), eq(messages.senderRole, 'system')))
     .orderBy(messages.conversationId, desc(messages.seq));

@@ -23,7 +23,8 @@ export const taskHeldByOther = (holder: string | null) => forbidden(takenBy(hold
 export const taskTakenByOther = (holder: string | null) => conflict(takenBy(holder));
 
 /** 403: another expert reading or writing a task's conversation (they see the brief until they take it). */
-export const conversationForHolder = () => forbidden('Only the expert holding this task (or an admin) may read its conversation; take the task first');
+export const conversationForHolder = () =>
+  forbidden('Only the expert holding this task (or an admin) may read its conversation; take the task first');
 
 /** 400: assigning a task to someone who is neither an expert nor an admin. */
 export const notAnExpert = () => badRequest('expertId must name a signed-in expert or admin');

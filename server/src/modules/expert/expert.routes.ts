@@ -36,8 +36,10 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = admitExpertsAndAdmins(deps);
 
-  typed.get('/api/expert/tasks', { onRequest, schema: { response: { 200: expertWorkspaceSchema, ...errorResponses(401, 403) } } }, async (request) =>
-    listWorkspace(deps, staffOf(request)),
+  typed.get(
+    '/api/expert/tasks',
+    { onRequest, schema: { response: { 200: expertWorkspaceSchema, ...errorResponses(401, 403) } } },
+    async (request) => listWorkspace(deps, staffOf(request)),
   );
 
   typed.get(

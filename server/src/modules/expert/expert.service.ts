@@ -170,7 +170,11 @@ export async function mayFollowAsExpert(deps: Pick<AppDeps, 'db' | 'config'>, us
  * `GET /api/expert/tasks/{id}/messages`: the task's conversation, for its holder and admins.
  * @throws AppError 404 when the task is not in the queue, 403 for another expert (the brief is theirs to read, not the conversation).
  */
-export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, member: StaffMember, taskId: string): Promise<Message[]> {
+export async function readTaskConversation(
+  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  member: StaffMember,
+  taskId: string,
+): Promise<Message[]> {
   const { task } = await findQueuedTask(deps.db, taskId);
   if (!mayReadConversation(task, member)) throw conversationForHolder();
   return conversationFor(deps, task, member);
@@ -181,7 +185,11 @@ export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'
  * conversation and the repository's URL only for its holder and admins.
  * @throws AppError 404 when the task is not in the queue.
  */
-export async function readExpertTask(deps: Pick<AppDeps, 'db' | 'fileUrls'>, member: StaffMember, taskId: string): Promise<ExpertTaskDetail> {
+export async function readExpertTask(
+  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  member: StaffMember,
+  taskId: string,
+): Promise<ExpertTaskDetail> {
   const found = await findQueuedTask(deps.db, taskId);
   const allowed = mayReadConversation(found.task, member);
   const messages = allowed ? await conversationFor(deps, found.task, member) : null;
@@ -216,7 +224,10 @@ export async function repositoryCredentials(
 /** Queues the customer's email about an assignment (in the change's transaction). */
 const queueAssignedEmail = (deps: ExpertDeps, tx: ExpertDeps['db'], task: TaskRow) =>
   task.assigneeId && task.assignedAt
-    ? deps.emails.enqueue({ type: 'task_assigned', taskId: task.id, expertId: task.assigneeId, assignedAt: task.assignedAt.toISOString() }, tx)
+    ? deps.emails.enqueue(
+        { type: 'task_assigned', taskId: task.id, expertId: task.assigneeId, assignedAt: task.assignedAt.toISOString() },
+        tx,
+      )
     : Promise.resolve();
 
 /**

@@ -174,7 +174,14 @@ export async function reopenTask(db: Db, id: string, ownerId: string): Promise<T
 }
 
 /** The customer rates done work (again: the latest rating counts). @returns the row, or null when the task is not theirs and DONE. */
-export async function rateTask(db: Db, id: string, ownerId: string, score: number, comment: string | null, now: Date): Promise<TaskRow | null> {
+export async function rateTask(
+  db: Db,
+  id: string,
+  ownerId: string,
+  score: number,
+  comment: string | null,
+  now: Date,
+): Promise<TaskRow | null> {
   const [row] = await db
     .update(tasks)
     .set({ ratingScore: score, ratingComment: comment, ratedAt: now })

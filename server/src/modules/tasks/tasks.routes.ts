@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conversationParamsSchema, taskRatingRequestSchema, userTaskParamsSchema, userTaskSchema, userTasksResponseSchema } from '@unstuck/contract';
+import {
+  conversationParamsSchema,
+  taskRatingRequestSchema,
+  userTaskParamsSchema,
+  userTaskSchema,
+  userTasksResponseSchema,
+} from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { identifyCaller, requireCaller, requireUser } from '../auth/caller.ts';

@@ -31,7 +31,9 @@ export function taskAssignedEmail(
         reason="You get this email because you accepted a proposal."
       >
         <Text style={textStyle}>{`Hello ${data.customerName},`}</Text>
-        <Text style={textStyle}>{`${data.expertName}, human expert, took your task “${data.taskTitle}”. They will write to you in your conversation.`}</Text>
+        <Text
+          style={textStyle}
+        >{`${data.expertName}, human expert, took your task “${data.taskTitle}”. They will write to you in your conversation.`}</Text>
       </EmailLayout>
     ),
   };
