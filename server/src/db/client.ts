@@ -100,7 +100,7 @@ async function openPglite(dataDir: string, image?: Blob): Promise<{ database: Da
     handlers.onConnection(true);
   };
   const database: Database = {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     queue: { db: fromPglite(client), backend: 'pglite' },
     listen,

@@ -22,6 +22,7 @@ import {
   countSentMessages,
   findMessageByIdempotencyKey,
   findOwnedConversation,
+  findOwnedConversationRoute,
   insertSentMessage,
   listConversationMessages,
   listInbox,
@@ -29,6 +30,7 @@ import {
   newConversation,
   touchConversation,
 } from './chat.repository.ts';
+import { routeCustomerMessage } from '../tasks/hand-off.ts';
 import { findTaskOfConversation, newTask } from '../tasks/tasks.service.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
@@ -46,16 +48,23 @@ import { toMessageView } from './message-view.ts';
 export {
   conversationIdsOwnedBy,
   countSentMessages,
+  countUnreadCustomerMessages,
+  countUnreadForOwner,
   deleteConversations,
   deleteMessages,
   findAgentConversation,
   findConversation,
+  findLatestEventLines,
   findLatestIntakeStack,
+  findLatestIntakeStacks,
+  findMessage,
   insertAgentMessage,
+  insertEventLine,
   insertExpertMessage,
   listAgentConversations,
   listConversationMessages,
   listConversationSummaries,
+  markCustomerMessagesRead,
   moveConversationsToOwner,
   setMessageProposalStatus,
 } from './chat.repository.ts';
@@ -89,7 +98,11 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
 /**
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
- * PENDING_CLARIFICATION) are created. Every attached file is stored and attached; plain-text files
+ * PENDING_CLARIFICATION) are created. In a conversation whose task is with the human experts the
+ * message goes to the expert holding it, or to the expert queue, whatever `recipientId` says; agent-1
+ * is not queued, the per-conversation limit (an agent's cost) does not apply, and the expert holding
+ * the task is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS
+ * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md). Every attached file is stored and attached; plain-text files
  * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
  * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
@@ -107,7 +120,7 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  *   its files were read for as a retry is gone.
  */
 export async function sendMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'codeAnalysis'>,
+  deps: SendDeps,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
@@ -124,20 +137,22 @@ export async function sendMessage(
   }
   if (result.replayed) await discardReceived(deps.storage, files);
   else {
-    deps.agentQueue.wake();
+    if (result.agentTurn) deps.agentQueue.wake();
     deps.codeAnalysis.wake();
   }
   return result.answer;
 }
 
-/** {@link sendMessage}'s transaction: the answer, and whether it was a retry's (nothing stored). */
+type SendDeps = Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails' | 'codeAnalysis'>;
+
+/** {@link sendMessage}'s transaction: the answer, whether it was a retry's (nothing stored), and whether agent-1 was queued. */
 async function storeSentMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'codeAnalysis'>,
+  deps: SendDeps,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
   idempotency: IdempotentSend | null,
-): Promise<{ replayed: boolean; answer: SendMessageResponse }> {
+): Promise<{ replayed: boolean; agentTurn: boolean; answer: SendMessageResponse }> {
   // The person's words can never open the agent's staff-only section (issue #6 item 7).
   const typed = neutraliseTaskSectionMarker(fields.content.trim());
   if (!typed && files.length === 0) throw blankMessage();
@@ -156,6 +171,7 @@ async function storeSentMessage(
         const url = earlierFile ? deps.fileUrls.sign(earlierFile) : undefined;
         return {
           replayed: true,
+          agentTurn: false,
           answer: { id: earlier.id, conversation_id: earlier.conversationId, ...(url ? { attachment_url: url } : {}) },
         };
       }
@@ -169,9 +185,16 @@ async function storeSentMessage(
       if (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) throw guestLimitReached();
     }
     const existing = fields.conversationId;
+    const owned = existing ? await findOwnedConversationRoute(tx, existing, caller.id) : null;
+    const task = owned?.task ?? null;
+    const route = routeCustomerMessage(task);
     if (existing) {
-      if (!(await findOwnedConversation(tx, existing, caller.id))) throw conversationNotFound();
-      if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation) {
+      if (!owned) throw conversationNotFound();
+      if (
+        route.agentTurn &&
+        caller.kind === 'user' &&
+        (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation
+      ) {
         throw conversationLimitReached();
       }
     }
@@ -202,6 +225,7 @@ async function storeSentMessage(
         content,
         type: fields.type,
         attachments: stored.map((one) => one.attachment),
+        recipientId: route.recipientId,
         idempotency,
         now,
       },
@@ -214,10 +238,14 @@ async function storeSentMessage(
       (code.some((file) => file.contentType === 'application/zip') ? (await findTaskOfConversation(tx, conversationId))?.id : null);
     if (taskId) await queueCodeAnalysis(tx, deps.codeAnalysis, taskId, code);
     // In the same transaction: the message is never stored without its job, nor the job without it.
-    await deps.agentQueue.enqueue(conversationId, tx);
+    if (route.agentTurn) await deps.agentQueue.enqueue(conversationId, tx);
+    else if (task?.assigneeId) {
+      await deps.emails.enqueue({ type: 'customer_replied', messageId: id }, tx, { delaySeconds: deps.config.EMAIL_UNREAD_DELAY_SECONDS });
+    }
     const first = stored[0];
     return {
       replayed: false,
+      agentTurn: route.agentTurn,
       answer: { id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
     };
   });

@@ -5,6 +5,7 @@ import { createRepositoryRequestSchema, errorResponseSchema, repositoryResponseS
 import type { AppDeps } from '../../app-deps.ts';
 import { clientAllowanceLeft, countUploadBytes } from '../../lib/client-limits.ts';
 import { AppError } from '../../lib/errors.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { admitUsers, userOf } from '../auth/caller.ts';
 import { findTask } from '../tasks/tasks.service.ts';
 import { findLocalRepository } from './code-repositories.repository.ts';
@@ -123,9 +124,4 @@ async function countPushBytes(deps: AppDeps, request: FastifyRequest, bytes: num
     // Over the allowance now: the next push is refused before it starts.
     if (!(error instanceof AppError && error.statusCode === 429)) request.log.warn({ err: error }, 'a push could not be counted');
   }
-}
-
-/** The address people reach this server at: PUBLIC_URL, or the one this request came to. */
-function originOf(request: FastifyRequest, deps: AppDeps): string {
-  return deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 }

@@ -22,7 +22,7 @@ import { repositoryFailed } from './code-sharing.errors.ts';
 import { createGitHubRepository } from './github.ts';
 import { createBareRepository, removeBareRepository, treeOfDefaultBranch, type LocalGitOptions } from './local-git.ts';
 
-export { localRepositoryNamesOf } from './code-repositories.repository.ts';
+export { findRepositoryOfTask, localRepositoryNamesOf } from './code-repositories.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -112,8 +112,12 @@ function repositoryName(task: TaskRow): string {
   return ['unstuck', words, task.id.slice(0, 8)].filter(Boolean).join('-');
 }
 
-/** The answer for a recorded repository; a local one gets a fresh password and the commands to push. */
-async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promise<RepositoryResponse> {
+/**
+ * The answer for a recorded repository; a local one gets a fresh password and the commands to push
+ * (the password given before stops working). Also what the expert holding the task gets
+ * (`POST /api/expert/tasks/{id}/repository/credentials`, decision 029).
+ */
+export async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promise<RepositoryResponse> {
   if (row.host === 'github') return { repoUrl: row.url, repoName: row.name, host: 'github' };
   const password = randomBytes(24).toString('base64url');
   await replaceTokenHash(db, row.id, hashToken(password));
