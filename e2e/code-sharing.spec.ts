@@ -9,7 +9,7 @@ import { launchBrowser } from './support/browser.ts';
 import { closePage, FIRST_MESSAGE, SCREENSHOTS, sendAndAwaitReply, shot } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
-import { ADMIN, signInAsAdmin, taskCard } from './support/admin.ts';
+import { ADMIN, openTab, signInAsAdmin, taskCard } from './support/admin.ts';
 import { largeProject } from '../server/bench/analysis-load.ts';
 
 const run = promisify(execFile);
@@ -81,6 +81,7 @@ describe('the GitHub modal', () => {
     const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     admin.on('pageerror', (error) => pageErrors.push(error));
     await signInAsAdmin(admin, server.baseUrl);
+    await openTab(admin, 'Tasks');
     const card = taskCard(admin, 'cora@example.com');
     await card.getByRole('button', { name: 'Show Details' }).click();
     await card.getByText('No code analysed yet').waitFor();
@@ -107,6 +108,7 @@ describe('the GitHub modal', () => {
 
     // The pushed code shows as being analysed, then its figures arrive by themselves.
     await admin.reload();
+    await openTab(admin, 'Tasks');
     await card.getByRole('button', { name: 'Show Details' }).click();
     await card.getByRole('status').filter({ hasText: 'Analysing code…' }).waitFor();
     await shot(admin, 'admin-task-analysing-code.png');

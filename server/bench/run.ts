@@ -207,7 +207,10 @@ const ANALYSIS_PROBED = ['/api/health', '/favicon.svg'];
 async function analysisBench(kind: 'pglite' | 'postgres') {
   const database = await createTestDatabase(kind, '');
   const { DATA_DIR: _unused, ...databaseEnv } = database.env;
-  const server = await startServer({ ...databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'bench-admin@example.com' });
+  const server = await startServer(
+    { ...databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'bench-admin@example.com' },
+    { timeoutMs: 300_000 },
+  );
   const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
   const rows: Array<Record<string, unknown>> = [];
   const row = (during: string, latencies: Record<string, number[]>, seconds: number) => {
