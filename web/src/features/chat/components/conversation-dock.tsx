@@ -10,7 +10,8 @@ const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.t
 /**
  * Below a conversation (home page and Messages): the "Proposal Accepted!" banner once accepted, the
  * chat's error banner, `beforeComposer` (the home page's sign-in card) and the composer, which is
- * disabled at the message limit and after acceptance (spec §4, §5).
+ * disabled at the message limit (spec §4, §5). After acceptance it stays on: the customer now writes
+ * to the expert team (docs/product.md "Working with the expert").
  */
 export function ConversationDock({
   controls,
@@ -39,7 +40,7 @@ export function ConversationDock({
         onAddFiles={chat.addAttachments}
         onRemoveAttachment={chat.removeAttachment}
         onShareCode={modals.openGitHub}
-        disabled={chat.limitReached || chat.proposalAccepted}
+        disabled={chat.limitReached}
         sending={chat.sending}
         placeholder={placeholder}
         inputRef={inputRef}
