@@ -73,15 +73,59 @@ export const inboxResponseSchema = z.object({
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 
-/** One of the caller's jobs in `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs"). */
+/**
+ * One of the caller's jobs in `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs") and
+ * `GET /api/v2/conversations/{conversationId}/task` (the chat's header), with the hand-off to the
+ * human experts (docs/decisions/029-the-human-half.md).
+ */
 export const userTaskSchema = z.object({
   id: z.string(),
   title: z.string(),
   status: taskStatusSchema,
   createdAt: z.string(),
   conversationId: z.string(),
+  /** The display name of the human expert holding the task; null while nobody does. */
+  assigneeName: z.string().nullable(),
+  /** Messages (expert replies, event lines) in the conversation the customer has not read. */
+  unreadCount: z.number().int().nonnegative(),
+  /** The latest event line of the task (its content as shown, and when); null before any. */
+  lastEvent: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  completedAt: z.string().nullable(),
+  /** When the customer confirmed the done work; null before (or after a reopen). */
+  confirmedAt: z.string().nullable(),
+  /** True when the task is done and not confirmed: the client offers Confirm and Reopen. */
+  offerReopen: z.boolean(),
+  /** True when the task is done: the client offers the rating (again, to change it). */
+  canRate: z.boolean(),
+  /** The customer's rating, when given. */
+  rating: z.object({ score: z.number().int().min(1).max(5), comment: z.string().nullable() }).nullable(),
 });
 export type UserTask = z.infer<typeof userTaskSchema>;
 
+/**
+ * `{id}` of the customer's task calls, each answering the task as {@link userTaskSchema}:
+ * `POST /api/v2/user/tasks/{id}/confirm` (the done work is accepted), `POST /api/v2/user/tasks/{id}/reopen`
+ * (back to the expert, IN_PROGRESS) and `POST /api/v2/user/tasks/{id}/rating` ({@link taskRatingRequestSchema}).
+ */
+export const userTaskParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') });
+
+/** Body of `POST /api/v2/user/tasks/{id}/rating`: 1 to 5, and an optional comment. */
+export const taskRatingRequestSchema = z.object({
+  score: z
+    .number({ error: 'score must be a whole number from 1 to 5' })
+    .int('score must be a whole number from 1 to 5')
+    .min(1, 'score must be a whole number from 1 to 5')
+    .max(5, 'score must be a whole number from 1 to 5'),
+  comment: z
+    .string()
+    .trim()
+    .max(2000, 'comment must be at most 2000 characters')
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .default(null),
+});
+export type TaskRatingRequest = z.input<typeof taskRatingRequestSchema>;
+
+/** `GET /api/v2/user/tasks`: the jobs not done, and the done ones not yet confirmed, newest first. */
 export const userTasksResponseSchema = z.object({ tasks: z.array(userTaskSchema) });
 export type UserTasksResponse = z.infer<typeof userTasksResponseSchema>;

@@ -110,6 +110,37 @@ export const updateAdminNotesRequestSchema = z.object({
   adminNotes: z.string().max(20_000, 'adminNotes must be at most 20000 characters'),
 });
 
+/**
+ * Body of `POST /api/admin/tasks/{id}/assign`: the expert (a user id, as the Users tab shows it) to
+ * give an accepted task to, or null to put it back in the queue (docs/decisions/029-the-human-half.md).
+ * Answers the task as the admin Tasks tab lists it.
+ */
+export const assignTaskRequestSchema = z.object({
+  expertId: z.string({ error: 'expertId is required (null puts the task back in the queue)' }).min(1).max(100).nullable(),
+});
+export type AssignTaskRequest = z.infer<typeof assignTaskRequestSchema>;
+
+/** A customer's rating of done work, as admins read it. */
+export const adminRatingSchema = z.object({
+  taskId: z.string(),
+  taskTitle: z.string(),
+  conversationId: z.string(),
+  customerName: z.string(),
+  expertId: z.string().nullable(),
+  expertName: z.string().nullable(),
+  score: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  ratedAt: z.string(),
+});
+export type AdminRating = z.infer<typeof adminRatingSchema>;
+
+/** `GET /api/admin/ratings`: every rating, newest first, and the average score (null without ratings). */
+export const adminRatingListSchema = z.object({
+  ratings: z.array(adminRatingSchema),
+  averageScore: z.number().nullable(),
+});
+export type AdminRatingList = z.infer<typeof adminRatingListSchema>;
+
 /** An agent API key (spec §3 "ApiKey"); the key itself is never listed. */
 export const apiKeySchema = z.object({
   id: z.string(),

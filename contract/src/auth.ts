@@ -59,6 +59,14 @@ export type AuthUserClaims = z.infer<typeof authUserSchema>;
 export const sessionResponseSchema = z.object({ token: z.string(), user: authUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/**
+ * Answer of `GET /api/auth/me`: the caller's claims as the database says now (an admin's change of
+ * the expert flag or role shows on the next call, without a new sign-in or token;
+ * docs/decisions/029-the-human-half.md). The token is not re-issued.
+ */
+export const currentUserResponseSchema = z.object({ user: authUserSchema });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
 /** Answer of `POST /api/auth/logout`. */
 export const logoutResponseSchema = z.object({ status: z.literal('signed_out') });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

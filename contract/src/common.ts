@@ -5,6 +5,13 @@
 export const AGENT_RECIPIENT_ID = 'agent-1';
 
 /**
+ * The recipient of a customer's message in a conversation handed to the human experts, while no
+ * expert holds its task (docs/decisions/029-the-human-half.md). A client may send it as `recipientId`;
+ * the server routes by the task's status either way.
+ */
+export const EXPERT_TEAM_RECIPIENT_ID = 'experts';
+
+/**
  * Agent message text from this marker on is for staff only: clients never see it (spec §7, the
  * "task-section marker"). Admin views keep it.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageListSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
 /** What the server answers (403) to an expert-queue call by someone who is neither expert nor admin. */
@@ -24,11 +25,72 @@ export const expertTaskSchema = z.object({
   assigneeName: z.string().nullable(),
   assignedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** The stack agent-1 recorded for the task (its latest `metadata.intake.stack`). */
+  stack: z.array(z.string()),
+  /** The caller's profile skills that meet the task's stack (case- and alias-insensitive, decision 026). */
+  matchedSkills: z.array(z.string()),
+  /** Whether the caller may read and write the conversation: they hold the task, or they are an admin. */
+  canReadConversation: z.boolean(),
+  /** The customer's messages the caller has not read; 0 unless the caller holds the task. */
+  unreadCount: z.number().int().nonnegative(),
+  /** When the customer confirmed the done work; null before (or after a reopen). */
+  confirmedAt: z.string().nullable(),
+  /** The customer's rating of the done work, when given. */
+  rating: z.object({ score: z.number().int().min(1).max(5), comment: z.string().nullable() }).nullable(),
 });
 export type ExpertTask = z.infer<typeof expertTaskSchema>;
 
-/** `GET /api/expert/tasks`: accepted, in-progress and done tasks, oldest acceptance first. */
-export const expertTaskListSchema = z.object({ tasks: z.array(expertTaskSchema) });
+/**
+ * `GET /api/expert/tasks`: the expert workspace (docs/decisions/029-the-human-half.md), each section
+ * the earliest accepted first. `matched`: nobody holds it and its stack meets the caller's skills;
+ * `unassigned`: nobody holds it and it does not match; `mine`: the caller holds it and it is not done;
+ * `done`: done tasks the caller held (every done task for an admin). `unreadTotal` sums the
+ * `unreadCount`s of `mine` (the queue's badge).
+ */
+export const expertWorkspaceSchema = z.object({
+  matched: z.array(expertTaskSchema),
+  unassigned: z.array(expertTaskSchema),
+  mine: z.array(expertTaskSchema),
+  done: z.array(expertTaskSchema),
+  unreadTotal: z.number().int().nonnegative(),
+});
+export type ExpertWorkspace = z.infer<typeof expertWorkspaceSchema>;
+
+/**
+ * The task's repository as the expert workspace shows it: its name and host for everyone, its URL
+ * only for the expert holding the task and admins (who get push credentials from
+ * `POST /api/expert/tasks/{id}/repository/credentials`).
+ */
+export const expertTaskRepositorySchema = z.object({
+  name: z.string(),
+  createdAt: z.string(),
+  url: z.string().nullable(),
+});
+export type ExpertTaskRepository = z.infer<typeof expertTaskRepositorySchema>;
+
+/**
+ * `GET /api/expert/tasks/{id}`: one task with its brief (the fields above), its repository and, for
+ * the expert holding it and admins only, its conversation (`messages`, null for anyone else: another
+ * expert sees the brief until they take the task). Reading it as the holder marks the customer's
+ * messages read.
+ */
+export const expertTaskDetailSchema = expertTaskSchema.extend({
+  diagnosis: z.string().nullable(),
+  repository: expertTaskRepositorySchema.nullable(),
+  messages: messageListSchema.nullable(),
+});
+export type ExpertTaskDetail = z.infer<typeof expertTaskDetailSchema>;
+
+/**
+ * Body of `POST /api/expert/tasks/{id}/status`: the expert holding the task says where it stands.
+ * DONE is the same as `POST /api/expert/tasks/{id}/done`.
+ */
+export const expertStatusRequestSchema = z.object({
+  status: z.enum(['IN_PROGRESS', 'WAITING_ON_CUSTOMER', 'DONE'], {
+    error: 'status must be IN_PROGRESS, WAITING_ON_CUSTOMER or DONE',
+  }),
+});
+export type ExpertStatusRequest = z.infer<typeof expertStatusRequestSchema>;
 
 /** `{id}` of the expert task calls. */
 export const expertTaskParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') });

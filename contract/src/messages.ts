@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AGENT_RECIPIENT_ID } from './common.ts';
+import { AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID } from './common.ts';
 import { agentIntakeMetadataSchema } from './intake.ts';
+import { proposalStatusSchema, taskStatusSchema } from './tasks.ts';
 
 /** One stored attachment of a message (spec §3, admin view: url, file_name, size in bytes). */
 export const attachmentSchema = z.object({
@@ -15,27 +16,74 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export const agentMessageKindSchema = z.enum(['question', 'proposal']);
 export type AgentMessageKind = z.infer<typeof agentMessageKindSchema>;
 
-/** Proposal status values (spec §4 "Proposal"). */
-export const proposalStatusSchema = z.enum(['pending', 'accepted', 'modification_requested']);
-export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
+// Defined beside the task (which reads it) so that this module can read the task's statuses.
+export { proposalStatusSchema, type ProposalStatus } from './tasks.ts';
+
+/**
+ * What changed in a task handed to the experts (docs/decisions/029-the-human-half.md): each change is
+ * stored as an event line in the customer's conversation and shown on the dashboard's job card.
+ */
+export const taskEventKindSchema = z.enum([
+  /** An expert took the task, or an admin gave it to one. */
+  'assigned',
+  /** An admin gave the task to another expert. */
+  'reassigned',
+  /** An admin put the task back in the queue. */
+  'unassigned',
+  /** The expert is working on it again (after waiting on the customer). */
+  'in_progress',
+  /** The expert waits for the customer's answer. */
+  'waiting_on_customer',
+  /** The expert marked the task done. */
+  'done',
+  /** The customer confirmed the work is done. */
+  'confirmed',
+  /** The customer reopened the done task. */
+  'reopened',
+  /** The customer rated the work. */
+  'rated',
+]);
+export type TaskEventKind = z.infer<typeof taskEventKindSchema>;
+
+/**
+ * `metadata.event` of an event line (a message with `sender_role` `system`, `type` `event`): its
+ * content is the line as shown ("Eve, human expert, took your task"); this says what it means.
+ * Names people by display name only: no ids.
+ */
+export const taskEventSchema = z.object({
+  kind: taskEventKindSchema,
+  /** The task's status after the change. */
+  status: taskStatusSchema,
+  /** The expert concerned (the one who took it, was given it, marked it done), when there is one. */
+  expert_name: z.string().nullable(),
+  /** The score of a `rated` event (1–5); null otherwise. */
+  score: z.number().int().min(1).max(5).nullable(),
+});
+export type TaskEvent = z.infer<typeof taskEventSchema>;
 
 export const messageMetadataSchema = z
   .object({
     kind: agentMessageKindSchema.optional(),
     proposal_status: proposalStatusSchema.optional(),
     intake: agentIntakeMetadataSchema.optional(),
+    event: taskEventSchema.optional(),
   })
   .catchall(z.unknown());
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
 /**
  * The multipart fields of `POST /api/v2/messages` (spec §7). The optional `file` part is read
- * separately by the upload handler.
+ * separately by the upload handler. `recipientId` is `agent-1` (spec §7) or, in a conversation handed
+ * to the experts, `experts`; the server routes by the task's status, not by this field: after
+ * acceptance every message goes to the expert holding the task, or to the expert queue
+ * (docs/decisions/029-the-human-half.md).
  */
 export const sendMessageFieldsSchema = z.object({
   content: z.string().max(20_000, 'content must be at most 20000 characters').default(''),
   type: z.literal('direct', { error: 'type must be "direct"' }).default('direct'),
-  recipientId: z.literal(AGENT_RECIPIENT_ID, { error: `recipientId must be "${AGENT_RECIPIENT_ID}"` }),
+  recipientId: z.enum([AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID], {
+    error: `recipientId must be "${AGENT_RECIPIENT_ID}" or "${EXPERT_TEAM_RECIPIENT_ID}"`,
+  }),
   conversationId: z.string().uuid('conversationId must be a UUID').optional(),
 });
 export type SendMessageFields = z.infer<typeof sendMessageFieldsSchema>;
@@ -58,10 +106,11 @@ export const sendMessageResponseSchema = z.object({
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /**
- * Who wrote a message: the person, an agent (ids starting `agent-`, spec §3 senderType) or a human
- * expert replying in the conversation after the hand-off.
+ * Who wrote a message: the person, an agent (ids starting `agent-`, spec §3 senderType), a human
+ * expert replying in the conversation after the hand-off, or `system` for an event line (a task's
+ * status change, `metadata.event`; docs/decisions/029-the-human-half.md).
  */
-export const senderRoleSchema = z.enum(['user', 'agent', 'expert']);
+export const senderRoleSchema = z.enum(['user', 'agent', 'expert', 'system']);
 export type SenderRole = z.infer<typeof senderRoleSchema>;
 
 /** A message as `GET /api/v2/conversations/{id}/messages` returns it (spec §3 "as read from the server"). */

@@ -1,11 +1,24 @@
 import { z } from 'zod';
-import { proposalStatusSchema } from './messages.ts';
+
+/** Proposal status values (spec §4 "Proposal"). */
+export const proposalStatusSchema = z.enum(['pending', 'accepted', 'modification_requested']);
+export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
 
 /**
- * Task status values seen in the spec (§4), then the expert hand-off's own: an expert took the
- * accepted task (IN_PROGRESS) and finished it (DONE). The UI gives unknown values a neutral badge.
+ * Task status values seen in the spec (§4), then the expert hand-off's own
+ * (docs/decisions/029-the-human-half.md): an expert took the accepted task (IN_PROGRESS), waits for
+ * the customer's answer (WAITING_ON_CUSTOMER) and finished it (DONE). The UI gives unknown values a
+ * neutral badge.
  */
-export const taskStatusSchema = z.enum(['PENDING_QUOTE', 'PENDING_CLARIFICATION', 'PENDING_ACCEPTANCE', 'ACCEPTED', 'IN_PROGRESS', 'DONE']);
+export const taskStatusSchema = z.enum([
+  'PENDING_QUOTE',
+  'PENDING_CLARIFICATION',
+  'PENDING_ACCEPTANCE',
+  'ACCEPTED',
+  'IN_PROGRESS',
+  'WAITING_ON_CUSTOMER',
+  'DONE',
+]);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 /** Task.code_analysis of spec §3: file count, line count, main languages. */
