@@ -87,9 +87,7 @@ export function ChatPage() {
 
   const placeholder = chat.limitReached
     ? 'Message limit reached. Start a new conversation.'
-    : chat.proposalAccepted
-      ? 'Proposal accepted. Start a new chat for another request.'
-      : hero
+    : hero
         ? 'Describe what you are building and where you are stuck...'
         : 'Type your reply...';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { TaskOutcome } from './task-outcome.tsx';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
 const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
@@ -22,7 +23,16 @@ export function ConversationDock({
   placeholder: string;
   beforeComposer?: ReactNode;
 }) {
-  const { chat, inputRef, modals } = controls;
+  const { chat, inputRef, modals, task } = controls;
+  // After acceptance the customer writes to the humans: the team, then the expert who took the task.
+  const expertName = task?.assigneeName?.trim().split(/\s+/)[0] ?? null;
+  const composerPlaceholder = chat.limitReached
+    ? placeholder
+    : chat.proposalAccepted
+      ? expertName
+        ? `Message ${expertName}…`
+        : 'Message the expert team…'
+      : placeholder;
   return (
     <>
       {chat.proposalAccepted ? (
@@ -30,6 +40,7 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
+      {task ? <TaskOutcome task={task} messages={chat.messages} /> : null}
       <ErrorBanner message={chat.error} onDismiss={chat.dismissError} onRetry={chat.retry ? () => void chat.retry?.() : null} />
       {beforeComposer}
       <ChatComposer
@@ -42,7 +53,7 @@ export function ConversationDock({
         onShareCode={modals.openGitHub}
         disabled={chat.limitReached}
         sending={chat.sending}
-        placeholder={placeholder}
+        placeholder={composerPlaceholder}
         inputRef={inputRef}
       />
     </>

@@ -50,7 +50,7 @@ export function StaffConversation({ conversationId, messages, userId, customerNa
     // `key` is rebuilt on every render from conversationId.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryClient, conversationId, messages]);
-  const live = useQuery({ queryKey: key, queryFn: skipToken }).data ?? messages;
+  const live = useQuery<Message[]>({ queryKey: key, queryFn: skipToken }).data ?? messages;
   useConversationEvents(conversationId);
   const shown = live.map(fromServerMessage);
 

@@ -1,13 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../lib/auth.tsx';
+import { inboxQueryKey } from '../../../lib/inbox.ts';
+import { useConversationTask } from '../api/conversation-task.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useProposalActions } from './use-proposal-actions.ts';
 
 /**
  * What the home chat page and a thread on the Messages page share: the chat's state machine
  * ({@link useChatSession}), Accept and Modify ({@link useProposalActions}: an accepted proposal opens
- * the thank-you modal, a modification waits for the agent), the composer's input ref (focused when the
- * agent answers) and whether the thank-you and GitHub modals are open.
+ * the thank-you modal, a modification waits for the agent), the task once accepted (who answers, its
+ * status), the composer's input ref (focused when the agent answers) and whether the thank-you and
+ * GitHub modals are open.
  * @param conversationId the conversation to show (Messages); omitted, the home page's current one.
  */
 export function useConversation(conversationId?: string) {
@@ -20,6 +24,16 @@ export function useConversation(conversationId?: string) {
     if (!window.matchMedia('(pointer: coarse)').matches) inputRef.current?.focus({ preventScroll: true });
   }, []);
   const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput, ...(conversationId ? { conversationId } : {}) });
+  // Each fetch of the conversation marks it read on the server: the unread counts of the app shell,
+  // Messages and the dashboard follow at once rather than at their next poll.
+  const queryClient = useQueryClient();
+  const lastId = chat.messages.at(-1)?.id;
+  useEffect(() => {
+    if (lastId && isSignedIn) void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+  }, [lastId, isSignedIn, queryClient]);
+  // After acceptance the task says who answers and where it stands; each event line reads it again.
+  const lastEventId = chat.messages.findLast((m) => m.senderType === 'system')?.id ?? '';
+  const task = useConversationTask(chat.conversationId, isSignedIn && chat.proposalAccepted, lastEventId);
   const [thankYouOpen, setThankYouOpen] = useState(false);
   const [gitHubOpen, setGitHubOpen] = useState(false);
   const proposals = useProposalActions({
@@ -37,6 +51,8 @@ export function useConversation(conversationId?: string) {
     auth,
     isSignedIn,
     chat,
+    /** The conversation's task once accepted (null before, and for guests). */
+    task: chat.proposalAccepted ? (task.data ?? null) : null,
     proposals,
     inputRef,
     modals: {
