@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { ChatComposer } from './chat-composer.tsx';
-import { TaskOutcome } from './task-outcome.tsx';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
 const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
@@ -40,7 +39,6 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
-      {task ? <TaskOutcome task={task} messages={chat.messages} /> : null}
       <ErrorBanner message={chat.error} onDismiss={chat.dismissError} onRetry={chat.retry ? () => void chat.retry?.() : null} />
       {beforeComposer}
       <ChatComposer

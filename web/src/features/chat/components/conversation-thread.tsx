@@ -24,7 +24,7 @@ export function ConversationThread({ conversationId, unread }: { conversationId:
   const fromOthers = chat.messages.filter((m) => m.senderType !== 'user');
   const firstUnreadId = unreadAtOpen > 0 ? (fromOthers.at(-unreadAtOpen)?.id ?? null) : null;
   useFollowConversation(scroller, chat.messages.length > 0, {
-    trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}`,
+    trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}:${controls.task?.status}`,
     firstUnreadId,
   });
 

@@ -43,14 +43,11 @@ function merged(current: readonly Message[], read: readonly Message[]): Message[
 export function StaffConversation({ conversationId, messages, userId, customerName, composer }: StaffConversationProps) {
   const { aiName } = useProductConfig();
   const queryClient = useQueryClient();
-  const key = messagesQueryKey(conversationId);
   // The event stream merges into this query's data; each read of the task is merged in too.
   useEffect(() => {
-    queryClient.setQueryData<Message[]>(key, (current) => merged(current ?? [], messages));
-    // `key` is rebuilt on every render from conversationId.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (current) => merged(current ?? [], messages));
   }, [queryClient, conversationId, messages]);
-  const live = useQuery<Message[]>({ queryKey: key, queryFn: skipToken }).data ?? messages;
+  const live = useQuery<Message[]>({ queryKey: messagesQueryKey(conversationId), queryFn: skipToken }).data ?? messages;
   useConversationEvents(conversationId);
   const shown = live.map(fromServerMessage);
 
