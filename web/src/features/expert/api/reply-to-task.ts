@@ -11,16 +11,21 @@ export interface TaskReply {
 
 /**
  * `POST /api/expert/tasks/{id}/messages`: a reply in the customer's conversation, under the
- * expert's name. Multipart like the customer's messages: the text, then each file as a `file` part.
+ * expert's name: JSON `{ content }`, or with files multipart like the customer's messages (the text,
+ * then each file as a `file` part).
  */
 export const replyToTask = (taskId: string, { content, files }: TaskReply) => {
-  const form = new FormData();
-  form.append('content', content);
-  for (const file of files) form.append('file', file, file.name);
+  let body: unknown = { content };
+  if (files.length > 0) {
+    const form = new FormData();
+    form.append('content', content);
+    for (const file of files) form.append('file', file, file.name);
+    body = form;
+  }
   return apiRequest(`/api/expert/tasks/${encodeURIComponent(taskId)}/messages`, {
     method: 'POST',
     identity: 'bearer',
-    body: form,
+    body,
     schema: messageSchema,
   });
 };

@@ -3,14 +3,12 @@ import { repositoryResponseSchema, type ExpertTaskDetail } from '@unstuck/contra
 import { apiRequest } from '../../../lib/api-client.ts';
 import { taskFailureText } from '../utils/task-failure.ts';
 
-/** The git credentials of `POST /api/expert/tasks/{id}/repository/credentials`, as the repository modal shows them. */
-const credentialsSchema = repositoryResponseSchema.shape.git.unwrap();
-
+/** `POST /api/expert/tasks/{id}/repository/credentials`: the address and, for a local repository, fresh git credentials. */
 const getCredentials = (taskId: string) =>
   apiRequest(`/api/expert/tasks/${encodeURIComponent(taskId)}/repository/credentials`, {
     method: 'POST',
     identity: 'bearer',
-    schema: credentialsSchema,
+    schema: repositoryResponseSchema,
   });
 
 /**
@@ -38,21 +36,23 @@ export function RepositoryPanel({ task, mine }: { task: ExpertTaskDetail; mine: 
             <p className="page__note">The address and push credentials are for the expert who holds the task.</p>
           )}
           {repository.url && (mine || task.canReadConversation) ? (
-            credentials.data ? (
-              <dl className="task-view__credentials">
+            credentials.data?.git ? (
+              <dl className="task-view__credentials" aria-label="Push credentials">
                 <dt>Username</dt>
                 <dd>
-                  <code>{credentials.data.username}</code>
+                  <code>{credentials.data.git.username}</code>
                 </dd>
                 <dt>Password</dt>
                 <dd>
-                  <code>{credentials.data.password}</code>
+                  <code>{credentials.data.git.password}</code>
                 </dd>
                 <dt>Push with</dt>
                 <dd>
-                  <pre className="task-view__commands">{credentials.data.commands.join('\n')}</pre>
+                  <pre className="task-view__commands">{credentials.data.git.commands.join('\n')}</pre>
                 </dd>
               </dl>
+            ) : credentials.data ? (
+              <p className="page__note">The repository is on GitHub: push with your own GitHub access to {credentials.data.repoUrl}.</p>
             ) : (
               <button
                 type="button"
