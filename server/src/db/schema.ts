@@ -88,7 +88,8 @@ export const messages = pgTable(
     senderId: text('sender_id').notNull(),
     recipientId: text('recipient_id').notNull(),
     // Set for a human expert's reply (the hand-off of issue #8); otherwise the id's prefix decides.
-    senderRole: text('sender_role', { enum: ['expert'] }),
+    // `system` for an event line: a task's status change shown in its conversation (decision 029).
+    senderRole: text('sender_role', { enum: ['expert', 'system'] }),
     // The expert's display name when they wrote, shown to the customer.
     senderName: text('sender_name'),
     content: text('content').notNull(),
@@ -146,6 +147,12 @@ export const tasks = pgTable(
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    // The customer's answer to done work (docs/decisions/029-the-human-half.md): confirmed (cleared
+    // by a reopen), and a rating of 1 to 5 with an optional comment (changeable; ratedAt the latest).
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    ratingScore: integer('rating_score'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'date' }),
     githubRepository: jsonb('github_repository').$type<Task['github_repository']>(),
     codeAnalysis: jsonb('code_analysis').$type<Task['code_analysis']>(),
     createdAt: createdAt(),
@@ -158,6 +165,7 @@ export const tasks = pgTable(
     uniqueIndex('tasks_conversation_idx').on(t.conversationId),
     index('tasks_user_idx').on(t.userId),
     index('tasks_status_idx').on(t.status),
+    index('tasks_assignee_idx').on(t.assigneeId),
   ],
 );
 

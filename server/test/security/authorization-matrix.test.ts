@@ -113,9 +113,22 @@ const ROWS: Row[] = [
       'GET /api/conversations/:conversationId/messages',
       'GET /api/v2/conversations/:conversationId/messages',
       'GET /api/v2/conversations/:conversationId/events',
+      'GET /api/v2/conversations/:conversationId/task',
     ],
     call: (f, caller, pattern) => ({ path: fill(pattern, taskOf(f, caller).conversationId) }),
-    expect: ownerOnly(),
+    expect: (route) => ({ ...ownerOnly(), ...(route.endsWith('/events') ? { admin: 200 } : {}) }),
+    why: 'the tasks are accepted: the expert side (the expert holding the task, admins) follows the event stream too (decision 029)',
+  },
+  {
+    routes: ['POST /api/v2/user/tasks/:id/confirm', 'POST /api/v2/user/tasks/:id/reopen', 'POST /api/v2/user/tasks/:id/rating'],
+    call: async (f, _caller, pattern) => {
+      const task = await f.freshTask('userA', 'ACCEPTED');
+      await f.asAdmin('POST', `/api/expert/tasks/${task.taskId}/take`);
+      await f.asAdmin('POST', `/api/expert/tasks/${task.taskId}/done`);
+      return { path: fill(pattern, task.taskId), body: { score: 5, comment: 'matrix' } };
+    },
+    expect: { nobody: 401, guestA: 401, guestB: 401, userA: 200, userB: 404, admin: 404 },
+    why: 'the customer (user A) answers their own done work; nobody else learns the task exists',
   },
   {
     routes: ['POST /api/v2/messages'],
@@ -293,14 +306,36 @@ const ROWS: Row[] = [
     expect: adminOnly(),
   },
   {
-    routes: ['POST /api/expert/tasks/:id/messages', 'POST /api/expert/tasks/:id/done'],
+    routes: ['POST /api/expert/tasks/:id/messages', 'POST /api/expert/tasks/:id/done', 'POST /api/expert/tasks/:id/status'],
     call: async (f, _caller, pattern) => {
       const task = await f.freshTask('userA', 'ACCEPTED');
       await f.asAdmin('POST', `/api/expert/tasks/${task.taskId}/take`);
-      return { path: fill(pattern, task.taskId), body: { content: 'On it' } };
+      return { path: fill(pattern, task.taskId), body: { content: 'On it', status: 'WAITING_ON_CUSTOMER' } };
     },
     expect: (route) => adminOnly(route.endsWith('/messages') ? 201 : 200),
   },
+  {
+    routes: ['GET /api/expert/tasks/:id'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, (await f.freshTask('userA', 'ACCEPTED')).taskId) }),
+    expect: adminOnly(),
+    why: 'experts and admins read the brief (only the holder and admins get the conversation: server/test/expert)',
+  },
+  {
+    routes: ['POST /api/expert/tasks/:id/repository/credentials'],
+    call: async (f, _caller, pattern) => ({ path: fill(pattern, (await f.freshTask('userA', 'ACCEPTED')).taskId) }),
+    expect: adminOnly(404),
+    why: 'the admin may, but this task has no repository yet (the holder’s credentials: server/test/expert)',
+  },
+  {
+    routes: ['POST /api/admin/tasks/:id/assign'],
+    call: async (f, _caller, pattern) => ({
+      path: fill(pattern, (await f.freshTask('userA', 'ACCEPTED')).taskId),
+      body: { expertId: f.uid.admin },
+    }),
+    expect: adminOnly(),
+  },
+  { routes: ['GET /api/admin/ratings'], call: () => ({}), expect: adminOnly() },
+  { routes: ['GET /api/auth/me'], call: () => ({}), expect: signedIn(200), why: 'the caller’s own claims as the database says now' },
   {
     routes: ['GET /oidc/interaction/:uid', 'POST /oidc/interaction/:uid/login', 'POST /oidc/interaction/:uid/abort'],
     call: (_f, _caller, pattern) => ({ path: fill(pattern, 'unknown-interaction') }),

@@ -73,6 +73,14 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       const text = await response.text();
       return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
     };
+    /** Opens an event stream, records what it says for a moment, and closes it. @returns its status. */
+    const follow = async (path: string, who: Identity) => {
+      const controller = new AbortController();
+      const response = await recordingFetch(`${server.url}${path}`, { headers: identityHeaders(who), signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      controller.abort();
+      return response.status;
+    };
 
     // The guest: a long random id, so that any part of it found in an answer is a leak, not chance.
     const guestId = `guest-${randomBytes(24).toString('hex')}`;
@@ -150,13 +158,26 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       .set({ status: 'ACCEPTED', endUserAcceptedTask: true, proposalStatus: 'accepted', proposalAcceptedAt: new Date() })
       .where(eq(tasks.id, task!.id));
 
-    // Experts.
+    // Experts: the workspace, the brief, and once taken the conversation, its event stream, the
+    // status changes and their event lines (decision 029); the admin reassigns it and back.
     await call('GET', '/api/expert/tasks', asExpert);
+    await call('GET', `/api/expert/tasks/${task!.id}`, asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);
     expect((await call('POST', `/api/expert/tasks/${task!.id}/take`, asExpert)).status).toBe(200);
+    // The guest writes to the expert after acceptance (routed to the expert, not agent-1).
+    expect((await sendMessage(server.url, guest, { content: 'Anything you need?', conversationId })).status).toBe(200);
     expect((await call('POST', `/api/expert/tasks/${task!.id}/messages`, asExpert, { content: 'I am on it.' })).status).toBe(201);
+    await call('GET', `/api/expert/tasks/${task!.id}`, asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);
+    expect(await follow(`/api/v2/conversations/${conversationId}/events`, asExpert)).toBe(200);
+    expect(await follow(`/api/v2/conversations/${conversationId}/events`, asAdmin)).toBe(200);
+    await call('POST', `/api/expert/tasks/${task!.id}/status`, asExpert, { status: 'WAITING_ON_CUSTOMER' });
+    await call('GET', '/api/expert/tasks', asExpert);
+    expect((await call('POST', `/api/admin/tasks/${task!.id}/assign`, asAdmin, { expertId: admin.user.uid })).status).toBe(200);
+    expect((await call('POST', `/api/admin/tasks/${task!.id}/assign`, asAdmin, { expertId: expert.user.uid })).status).toBe(200);
     await call('POST', `/api/expert/tasks/${task!.id}/done`, asExpert);
+    await call('GET', `/api/expert/tasks/${task!.id}`, asAdmin);
+    await call('GET', '/api/admin/ratings', asAdmin);
 
     // Admins, by the id the users list shows.
     const users = (await call('GET', '/api/admin/users', asAdmin)).body as Array<{ uid: string; isGuest: boolean }>;
@@ -190,7 +211,8 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     for (const stranger of [{ guest: `guest-${randomBytes(12).toString('hex')}` }, { token: user.token }, asAdmin, null]) {
       await call('GET', `/api/v2/conversations/${conversationId}/messages`, stranger);
       await call('GET', `/api/conversations/${conversationId}/messages`, stranger);
-      await call('GET', `/api/v2/conversations/${conversationId}/events`, stranger);
+      if (stranger !== asAdmin) await call('GET', `/api/v2/conversations/${conversationId}/events`, stranger);
+      await call('GET', `/api/v2/conversations/${conversationId}/task`, stranger);
       await call('POST', '/api/v2/messages', stranger, { content: 'hi', recipientId: 'agent-1', conversationId });
     }
 

@@ -146,7 +146,16 @@ export async function updateAdminNotes(deps: AdminDeps, actor: AuditActor, taskI
       { action: 'task.admin_notes', targetType: 'task', targetId: taskId, details: { length: adminNotes.length } },
       now,
     );
-    const [task] = await listTasksForAdmin(tx, taskId);
-    return toAdminTask(task!, (await countAccessRequestsByTask(tx, taskId)).get(taskId) ?? 0);
+    return readAdminTask(tx, taskId);
   });
+}
+
+/**
+ * One task as the admin Tasks tab lists it.
+ * @throws AppError 404 unknown task.
+ */
+export async function readAdminTask(db: AppDeps['db'], taskId: string): Promise<AdminTask> {
+  const [task] = await listTasksForAdmin(db, taskId);
+  if (!task) throw taskNotFound();
+  return toAdminTask(task, (await countAccessRequestsByTask(db, taskId)).get(taskId) ?? 0);
 }

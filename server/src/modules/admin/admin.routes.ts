@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminConversationListSchema,
   adminIdParamsSchema,
+  adminRatingListSchema,
+  assignTaskRequestSchema,
   adminMessageListSchema,
   adminTaskListSchema,
   adminTaskSchema,
@@ -26,9 +28,12 @@ import {
   listMessagesForStaff,
   listTasks,
   listUserConversations,
+  readAdminTask,
   removeTask,
   updateAdminNotes,
 } from './admin-content.service.ts';
+import { assignTaskByAdmin } from '../expert/expert.service.ts';
+import { listRatings } from '../tasks/tasks.service.ts';
 import { deleteAllGuestData, deleteUser, listUsers, refreshUserData, setExpert } from './admin-users.service.ts';
 
 const denied = errorResponses(401, 403);
@@ -130,5 +135,25 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => updateAdminNotes(deps, staffOf(request), request.params.id, request.body.adminNotes),
+  );
+
+  typed.post(
+    '/api/admin/tasks/:id/assign',
+    {
+      onRequest,
+      schema: {
+        params: adminIdParamsSchema,
+        body: assignTaskRequestSchema,
+        response: { 200: adminTaskSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await assignTaskByAdmin(deps, staffOf(request), request.params.id, request.body.expertId);
+      return readAdminTask(deps.db, request.params.id);
+    },
+  );
+
+  typed.get('/api/admin/ratings', { onRequest, schema: { response: { 200: adminRatingListSchema, ...denied } } }, async () =>
+    listRatings(deps),
   );
 }

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AgentQueue } from '../../app-deps.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
+import { EXPERT_STATUSES } from '../tasks/hand-off.ts';
 
 const QUEUE = 'agent-turns';
 
@@ -112,12 +113,18 @@ async function conversationsWithJobs(boss: PgBoss, conversationIds: readonly str
  * Finds conversations that still wait for agent-1, by the rule of `findPendingTurn` (pending-turn.ts):
  * the person's latest message that no later message replies to and no human expert wrote after, or a
  * proposal, the conversation's last message, whose modification was requested. Run at start-up so a
- * message stored just before a crash, whose job was never queued, is answered.
+ * message stored just before a crash, whose job was never queued, is answered. A conversation whose
+ * task is with the human experts never waits for agent-1 (tasks/hand-off.ts, decision 029).
  * @returns their ids.
  */
 export async function findWaitingConversations(database: Database): Promise<string[]> {
   // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
+  const withTheExperts = sql.join(
+    EXPERT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   const result = (await database.db.execute<{ conversation_id: string }>(sql`
+    select waiting.conversation_id from (
     select person.conversation_id from (
       select distinct on (conversation_id) conversation_id, id, seq
       from messages where sender_id not like 'agent-%' and sender_role is null
@@ -132,6 +139,9 @@ export async function findWaitingConversations(database: Database): Promise<stri
       select distinct on (conversation_id) conversation_id, id from messages order by conversation_id, seq desc
     ) last
     join tasks t on t.conversation_id = last.conversation_id
-    where t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id`)) as { rows: { conversation_id: string }[] };
+    where t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id
+    ) waiting
+    where not exists (select 1 from tasks handed where handed.conversation_id = waiting.conversation_id
+                      and handed.status in (${withTheExperts}))`)) as { rows: { conversation_id: string }[] };
   return result.rows.map((row) => row.conversation_id);
 }

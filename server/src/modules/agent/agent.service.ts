@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.repository.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
+import { agentMayAnswer } from '../tasks/hand-off.ts';
 import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.repository.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
@@ -27,14 +28,9 @@ export interface AgentDeps {
   drafts?: Pick<ConversationDrafts, 'publisher'>;
 }
 
-/** Task statuses after acceptance: the work is with the human experts. */
-const WITH_THE_HUMANS: ReadonlySet<string> = new Set(['ACCEPTED', 'IN_PROGRESS', 'DONE']);
-
-/** Agent-1 answers after acceptance without asking its brain: the work is with the humans now. */
-export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a human expert is on it. We will reply here and by email.';
-
 /**
- * Answers what agent-1 owes a conversation, once (issue #2 "Work for the agent is durable"): it
+ * Answers what agent-1 owes a conversation, once (issue #2 "Work for the agent is durable"); nothing
+ * once its task is with the human experts (tasks/hand-off.ts `agentMayAnswer`, decision 029). It
  * stores the brain's turn as an agent message keyed by the turn it answers, and updates the task's
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
  * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
@@ -44,7 +40,7 @@ export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a h
  */
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
   const task = await findTaskOfConversation(deps.db, conversationId);
-  if (!task) return null;
+  if (!task || !agentMayAnswer(task)) return null;
   const rows = await listConversationMessages(deps.db, conversationId);
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;
@@ -68,48 +64,45 @@ async function answerTurn(
   drafts: DraftPublisher | undefined,
 ): Promise<string | null> {
   const conversationId = task.conversationId;
-  const turn: AgentTurn | null = WITH_THE_HUMANS.has(task.status)
-    ? null
-    : await deps.brain.nextTurn({
-        transcript: rows.map(toTranscriptEntry),
-        modificationRequested: pending.modificationRequested,
-        codeAnalysis: task.codeAnalysis ?? null,
-        rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
-        aiName: deps.config.AI_NAME,
-        messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
-        ...(drafts ? { onDraft: (content: string) => drafts.update(content) } : {}),
-      });
+  const turn: AgentTurn = await deps.brain.nextTurn({
+    transcript: rows.map(toTranscriptEntry),
+    modificationRequested: pending.modificationRequested,
+    codeAnalysis: task.codeAnalysis ?? null,
+    rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
+    aiName: deps.config.AI_NAME,
+    messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
+    ...(drafts ? { onDraft: (content: string) => drafts.update(content) } : {}),
+  });
   // Every draft is out before the message: a stream never gets a draft after the message it became.
   await drafts?.settle();
   const now = deps.clock.now();
-  const metadata: MessageMetadata = turn ? { kind: turn.kind, intake: intakeMetadata(turn) } : {};
   // A submitted job was titled by the person (spec §3 jobTitle): agent-1 titles only chats.
   const personTitled = typeof rows[0]?.metadata.jobTitle === 'string';
-  return deps.db.transaction((tx) =>
-    storeAgentReply(
+  return deps.db.transaction(async (tx) => {
+    // The proposal may have been accepted while the brain wrote: the turn is then dropped.
+    if (!agentMayAnswer(await findTaskOfConversation(tx, conversationId))) return null;
+    return storeAgentReply(
       tx,
       task,
       {
         senderId: AGENT_RECIPIENT_ID,
-        content: turn ? withStaffNotes(turn) : AFTER_ACCEPTANCE_REPLY,
-        metadata,
-        proposal: turn?.kind === 'proposal',
+        content: withStaffNotes(turn),
+        metadata: { kind: turn.kind, intake: intakeMetadata(turn) },
+        proposal: turn.kind === 'proposal',
         replyToMessageId: pending.replyTo?.id ?? null,
         turnKey: pending.turnKey,
-        brief: turn
-          ? {
-              ...(personTitled ? {} : { title: turn.brief.title }),
-              description: turn.brief.description,
-              diagnosis: turn.brief.diagnosis,
-              clarifiedScope: turn.brief.clarifiedScope,
-              jobSummaryForEngineer: turn.brief.jobSummaryForEngineer,
-              ...(turn.brief.taskType !== undefined ? { taskType: turn.brief.taskType } : {}),
-            }
-          : {},
+        brief: {
+          ...(personTitled ? {} : { title: turn.brief.title }),
+          description: turn.brief.description,
+          diagnosis: turn.brief.diagnosis,
+          clarifiedScope: turn.brief.clarifiedScope,
+          jobSummaryForEngineer: turn.brief.jobSummaryForEngineer,
+          ...(turn.brief.taskType !== undefined ? { taskType: turn.brief.taskType } : {}),
+        },
       },
       now,
-    ),
-  );
+    );
+  });
 }
 
 /** An agent's message as {@link storeAgentReply} stores it. */

@@ -10,6 +10,7 @@ import {
   logoutResponseSchema,
   sessionRequestSchema,
   sessionResponseSchema,
+  currentUserResponseSchema,
   type SignInMode,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
@@ -20,7 +21,7 @@ import type { RouteSecurityHeaders } from '../../lib/security-headers.ts';
 import { AppError } from '../../lib/errors.ts';
 import { tooManySignIns } from './auth.errors.ts';
 import { identifyCaller, requireUser } from './caller.ts';
-import { exchangeSignInCode, refreshSession } from './session.service.ts';
+import { exchangeSignInCode, readCurrentClaims, refreshSession } from './session.service.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';
 import { sendSignInResult, type SignInTarget } from './sign-in-result.ts';
 import { finishSignIn, SIGN_IN_CODE_TTL_SECONDS, startSignIn, type SignInOutcome } from './sign-in.service.ts';
@@ -140,6 +141,10 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
     typed.post('/api/auth/refresh', { schema: { response: { 200: sessionResponseSchema, ...errors } }, config: limited }, async (request) =>
       refreshSession(deps, requireUser(await identifyCaller(request, deps.tokens)).token),
     );
+
+    typed.get('/api/auth/me', { schema: { response: { 200: currentUserResponseSchema, ...errors } } }, async (request) => ({
+      user: await readCurrentClaims(deps, requireUser(await identifyCaller(request, deps.tokens)).token),
+    }));
 
     typed.post('/api/auth/logout', { schema: { response: { 200: logoutResponseSchema, ...errors } } }, async (request) => {
       const caller = requireUser(await identifyCaller(request, deps.tokens));

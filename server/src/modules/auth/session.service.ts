@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@unstuck/contract';
+import type { AuthUserClaims, SessionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { accountGone } from '../users/users.errors.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
@@ -46,6 +46,18 @@ export async function exchangeSignInCode(deps: SessionDeps, code: string, browse
   if (!user) throw invalidSignInCode();
   const claims = claimsFor(user, deps.config.ADMIN_EMAILS);
   return { token: await deps.tokens.signIn(claims), user: claims };
+}
+
+/**
+ * `GET /api/auth/me`: the caller's claims as the database says now, without a new token: the web app
+ * reads it on every page load, so an admin's change of the expert flag or role shows at once
+ * (docs/decisions/029-the-human-half.md). Server checks read the database themselves (staff.ts).
+ * @throws AppError 401 when the user no longer exists or is not a signed-in user.
+ */
+export async function readCurrentClaims(deps: Pick<SessionDeps, 'db' | 'config'>, token: VerifiedToken): Promise<AuthUserClaims> {
+  const user = await findUser(deps.db, token.uid);
+  if (!user || user.isGuest || user.role === 'guest') throw accountGone();
+  return claimsFor(user, deps.config.ADMIN_EMAILS);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type ConversationSummary,
   type MessageMetadata,
   type ProposalStatus,
+  type TaskEvent,
 } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
@@ -35,6 +36,12 @@ export interface SentMessage {
   type: string;
   attachments: Attachment[];
   metadata?: MessageMetadata;
+  /**
+   * Where it goes (tasks/hand-off.ts `routeCustomerMessage`): `agent-1` (the default; read at once,
+   * agent-1 reads everything) or, after acceptance, the expert holding the task or `experts` (unread
+   * until that expert reads the conversation).
+   */
+  recipientId?: string;
   /** The send's Idempotency-Key and request fingerprint, when it came with one. */
   idempotency?: { key: string; requestHash: string } | null;
   now: Date;
@@ -62,7 +69,7 @@ export function touchConversation(db: Db, id: string, now: Date) {
 }
 
 /**
- * Stores a person's message to agent-1 (read by its sender), with `alongside` (e.g. the
+ * Stores a person's message (to agent-1 unless `message.recipientId` says otherwise), with `alongside` (e.g. the
  * {@link newConversation} it opens, its task, or {@link touchConversation}) as data-modifying WITH
  * parts of the same statement: one round trip. Constraints are checked at the statement's end, so a
  * conversation created alongside counts for the message's foreign key.
@@ -78,10 +85,10 @@ export async function insertSentMessage(db: Db, message: SentMessage, alongside:
     .values({
       conversationId: message.conversationId,
       senderId: message.senderId,
-      recipientId: AGENT_RECIPIENT_ID,
+      recipientId: message.recipientId ?? AGENT_RECIPIENT_ID,
       content: message.content,
       type: message.type,
-      read: true,
+      read: (message.recipientId ?? AGENT_RECIPIENT_ID) === AGENT_RECIPIENT_ID,
       attachments: message.attachments,
       metadata: message.metadata ?? {},
       idempotencyKey: message.idempotency?.key ?? null,
@@ -186,6 +193,91 @@ export async function insertExpertMessage(
     })
     .where(eq(conversations.id, input.conversationId));
   return row!;
+}
+
+/** Who writes event lines: no person; clients tell them by `sender_role` `system`. */
+export const SYSTEM_SENDER_ID = 'system';
+
+/**
+ * Stores an event line (a task's status change, docs/decisions/029-the-human-half.md) in a
+ * conversation (`read`: already read by its customer, who caused it), and moves the conversation's last-message time.
+ */
+export async function insertEventLine(
+  db: Db,
+  input: { conversationId: string; recipientId: string; content: string; event: TaskEvent; read: boolean; now: Date },
+): Promise<void> {
+  await db.insert(messages).values({
+    conversationId: input.conversationId,
+    senderId: SYSTEM_SENDER_ID,
+    recipientId: input.recipientId,
+    senderRole: 'system',
+    content: input.content,
+    type: 'event',
+    read: input.read,
+    metadata: { event: input.event },
+    createdAt: input.now,
+  });
+  await touchConversation(db, input.conversationId, input.now);
+}
+
+/**
+ * Marks as read the customer's messages in a conversation (`ownerId` wrote them): the expert holding
+ * its task read the thread. @returns how many messages changed.
+ */
+export async function markCustomerMessagesRead(db: Db, conversationId: string, ownerId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.read, false), eq(messages.senderId, ownerId)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/**
+ * How many of each conversation's messages from its customer nobody on the expert side read yet.
+ * @returns conversation id → count; conversations without any are left out.
+ */
+export async function countUnreadCustomerMessages(db: Db, conversationIds: string[]): Promise<Map<string, number>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ conversationId: messages.conversationId, n: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.read, false), eq(messages.senderId, conversations.ownerId)))
+    .groupBy(messages.conversationId);
+  return new Map(rows.map((row) => [row.conversationId, row.n]));
+}
+
+/** @returns a message, or null. */
+export async function findMessage(db: Db, id: string) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row ?? null;
+}
+
+/** @returns the latest event line of each conversation (content and time); conversations without any are left out. */
+export async function findLatestEventLines(db: Db, conversationIds: string[]): Promise<Map<string, { content: string; createdAt: Date }>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([messages.conversationId], {
+      conversationId: messages.conversationId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.senderRole, 'system')))
+    .orderBy(messages.conversationId, desc(messages.seq));
+  return new Map(rows.map((row) => [row.conversationId, { content: row.content, createdAt: row.createdAt }]));
+}
+
+/** @returns per conversation of `ownerId`, how many messages of others the owner has not read; none are left out. */
+export async function countUnreadForOwner(db: Db, conversationIds: string[], ownerId: string): Promise<Map<string, number>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ conversationId: messages.conversationId, n: count() })
+    .from(messages)
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.read, false), ne(messages.senderId, ownerId)))
+    .groupBy(messages.conversationId);
+  return new Map(rows.map((row) => [row.conversationId, row.n]));
 }
 
 /** Sets the `proposal_status` a proposal message shows (spec §4 "Proposal"), keeping the rest of its metadata. */
@@ -333,6 +425,25 @@ function ownedConversations(db: Db, ownerId: string) {
 }
 
 /**
+ * The stacks agent-1 last recorded for these conversations ({@link findLatestIntakeStack} for many, one query).
+ * @returns conversation id → stack; conversations without one are left out.
+ */
+export async function findLatestIntakeStacks(db: Db, conversationIds: string[]): Promise<Map<string, string[]>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, metadata: messages.metadata })
+    .from(messages)
+    .where(and(inArray(messages.conversationId, conversationIds), sql`${messages.metadata} ? 'intake'`))
+    .orderBy(messages.conversationId, desc(messages.seq));
+  return new Map(rows.map((row) => [row.conversationId, stackOf(row.metadata)]));
+}
+
+const stackOf = (metadata: MessageMetadata): string[] => {
+  const stack = metadata.intake?.stack;
+  return Array.isArray(stack) ? stack.filter((item): item is string => typeof item === 'string') : [];
+};
+
+/**
  * The stack agent-1 last recorded for a conversation: `metadata.intake.stack` of its latest message
  * that has one (a later turn reads the request better than an earlier one).
  * @returns the stack as recorded, or an empty list when no agent message has one.
@@ -344,6 +455,5 @@ export async function findLatestIntakeStack(db: Db, conversationId: string): Pro
     .where(and(eq(messages.conversationId, conversationId), sql`${messages.metadata} ? 'intake'`))
     .orderBy(desc(messages.seq))
     .limit(1);
-  const stack = row?.metadata.intake?.stack;
-  return Array.isArray(stack) ? stack.filter((item): item is string => typeof item === 'string') : [];
+  return row ? stackOf(row.metadata) : [];
 }

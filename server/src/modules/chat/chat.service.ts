@@ -28,7 +28,8 @@ import {
   newConversation,
   touchConversation,
 } from './chat.repository.ts';
-import { newTask } from '../tasks/tasks.repository.ts';
+import { routeCustomerMessage } from '../tasks/hand-off.ts';
+import { findTaskOfConversation, newTask } from '../tasks/tasks.repository.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
   blankMessage,
@@ -70,7 +71,11 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
 /**
  * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
- * PENDING_CLARIFICATION) are created. Every attached file is stored and attached; plain-text files
+ * PENDING_CLARIFICATION) are created. In a conversation whose task is with the human experts the
+ * message goes to the expert holding it, or to the expert queue, whatever `recipientId` says; agent-1
+ * is not queued, the per-conversation limit (an agent's cost) does not apply, and the expert holding
+ * the task is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS
+ * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md). Every attached file is stored and attached; plain-text files
  * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
  * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment is analysed into the task's code_analysis (a refused archive refuses the message).
@@ -87,7 +92,7 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  *   its files were read for as a retry is gone.
  */
 export async function sendMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
+  deps: SendDeps,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
@@ -101,18 +106,20 @@ export async function sendMessage(
     throw error;
   }
   if (result.replayed) await discardReceived(deps.storage, files);
-  else deps.agentQueue.wake();
+  else if (result.agentTurn) deps.agentQueue.wake();
   return result.answer;
 }
 
-/** {@link sendMessage}'s transaction: the answer, and whether it was a retry's (nothing stored). */
+type SendDeps = Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails'>;
+
+/** {@link sendMessage}'s transaction: the answer, whether it was a retry's (nothing stored), and whether agent-1 was queued. */
 async function storeSentMessage(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls'>,
+  deps: SendDeps,
   caller: Caller,
   fields: SendMessageFields,
   files: ReceivedFile[],
   idempotency: IdempotentSend | null,
-): Promise<{ replayed: boolean; answer: SendMessageResponse }> {
+): Promise<{ replayed: boolean; agentTurn: boolean; answer: SendMessageResponse }> {
   // The person's words can never open the agent's staff-only section (issue #6 item 7).
   const typed = neutraliseTaskSectionMarker(fields.content.trim());
   if (!typed && files.length === 0) throw blankMessage();
@@ -131,6 +138,7 @@ async function storeSentMessage(
         const url = earlierFile ? deps.fileUrls.sign(earlierFile) : undefined;
         return {
           replayed: true,
+          agentTurn: false,
           answer: { id: earlier.id, conversation_id: earlier.conversationId, ...(url ? { attachment_url: url } : {}) },
         };
       }
@@ -144,9 +152,15 @@ async function storeSentMessage(
       if (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) throw guestLimitReached();
     }
     const existing = fields.conversationId;
+    const task = existing ? await findTaskOfConversation(tx, existing) : null;
+    const route = routeCustomerMessage(task);
     if (existing) {
       if (!(await findOwnedConversation(tx, existing, caller.id))) throw conversationNotFound();
-      if (caller.kind === 'user' && (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation) {
+      if (
+        route.agentTurn &&
+        caller.kind === 'user' &&
+        (await countSentMessages(tx, caller.id, existing)) >= LIMITS.signedInMessagesPerConversation
+      ) {
         throw conversationLimitReached();
       }
     }
@@ -178,6 +192,7 @@ async function storeSentMessage(
         content,
         type: fields.type,
         attachments: stored.map((one) => one.attachment),
+        recipientId: route.recipientId,
         idempotency,
         now,
       },
@@ -185,10 +200,14 @@ async function storeSentMessage(
     );
     await claimLinkedFiles(tx, caller.id, conversationId, typed);
     // In the same transaction: the message is never stored without its job, nor the job without it.
-    await deps.agentQueue.enqueue(conversationId, tx);
+    if (route.agentTurn) await deps.agentQueue.enqueue(conversationId, tx);
+    else if (task?.assigneeId) {
+      await deps.emails.enqueue({ type: 'customer_replied', messageId: id }, tx, { delaySeconds: deps.config.EMAIL_UNREAD_DELAY_SECONDS });
+    }
     const first = stored[0];
     return {
       replayed: false,
+      agentTurn: route.agentTurn,
       answer: { id, conversation_id: conversationId, ...(first ? { attachment_url: deps.fileUrls.sign(first.id) } : {}) },
     };
   });

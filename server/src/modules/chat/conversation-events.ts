@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conversationParamsSchema, errorResponseSchema, type MessageDraft } from '@unstuck/contract';
+import { conversationParamsSchema, errorResponseSchema, type Message, type MessageDraft } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { identifyCaller, requireCaller } from '../auth/caller.ts';
+import { identifyCaller, requireCaller, type Caller } from '../auth/caller.ts';
+import { mayFollowAsExpert } from '../expert/expert.service.ts';
 import { signConversationFiles } from '../files/files.service.ts';
-import { invalidLastEventId, tooManyEventStreams } from './chat.errors.ts';
-import { findOwnedConversation, listConversationMessages } from './chat.repository.ts';
+import { conversationNotFound, invalidLastEventId, tooManyEventStreams } from './chat.errors.ts';
+import { findConversation, findOwnedConversation, listConversationMessages } from './chat.repository.ts';
 import { readConversationView } from './chat.service.ts';
 import { toMessageView } from './message-view.ts';
+import { viewMessagesForExperts } from './staff-view.ts';
 import { createStreamSlots } from './stream-slots.ts';
 
 /** A comment line every this often keeps proxies and the client's idle timers from closing the stream. */
@@ -17,10 +19,40 @@ const MAX_STREAM_MS = 10 * 60_000;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
+/** How one reader of a conversation's stream sees it, and whether they still may. */
+interface StreamReader {
+  view(rows: Awaited<ReturnType<typeof listConversationMessages>>): Promise<Message[]>;
+  stillAllowed(): Promise<boolean>;
+}
+
+/**
+ * Who may follow a conversation and how they see it: its owner as the read call shows it (which the
+ * first read marks read), or, once its task is with the human experts, the expert holding the task and
+ * admins as the expert workspace shows it (participant ids, no staff notes; decision 029).
+ * @throws AppError 404 for anyone else (no difference shown), as the read call.
+ */
+async function streamReader(deps: AppDeps, caller: Caller, conversationId: string): Promise<StreamReader> {
+  const conversation = await findConversation(deps.db, conversationId);
+  if (conversation && conversation.ownerId === caller.id) {
+    await readConversationView(deps, caller, conversationId);
+    return {
+      async view(rows) {
+        const signFiles = await signConversationFiles(deps, conversationId);
+        return rows.map((row) => signFiles(toMessageView(row, 'client')));
+      },
+      stillAllowed: async () => (await findOwnedConversation(deps.db, conversationId, caller.id)) !== null,
+    };
+  }
+  const expertSide = async () => caller.kind === 'user' && (await mayFollowAsExpert(deps, caller.id, conversationId));
+  if (!conversation || !(await expertSide())) throw conversationNotFound();
+  return { view: (rows) => viewMessagesForExperts(deps, conversationId, rows), stillAllowed: expertSide };
+}
+
 /**
  * `GET /api/v2/conversations/{id}/events`: server-sent events (WHATWG HTML §9.2) of one of the caller's
  * conversations, with the read call's authorization (Bearer token or guest header; the web app reads
- * it with fetch, so no credential goes into a URL — decision 018).
+ * it with fetch, so no credential goes into a URL — decision 018). After acceptance the expert holding
+ * the task and admins may follow it too (Bearer), seeing it as the expert workspace does (decision 029).
  * Events: `ready` (id: the newest message's seq) first, then `message` for each new message (id: its
  * seq; data: the message as the read call shows it) and `message_updated` for a changed one (e.g. a
  * proposal's status; no id). `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
@@ -52,15 +84,16 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !/^\d{1,15}$/.test(lastEventId))) {
           throw invalidLastEventId();
         }
-        await readConversationView(deps, caller, conversationId);
+        const reader = await streamReader(deps, caller, conversationId);
 
         // What this stream has told the client: the newest seq, and each message's view as last sent.
         const sent = new Map<string, string>();
         let lastSeq = lastEventId === undefined ? -1 : Number(lastEventId);
         const rows = await listConversationMessages(deps.db, conversationId);
-        const signAtStart = await signConversationFiles(deps, conversationId);
-        for (const row of rows)
-          if (lastEventId === undefined || row.seq <= lastSeq) sent.set(row.id, JSON.stringify(signAtStart(toMessageView(row, 'client'))));
+        const atStart = await reader.view(rows);
+        rows.forEach((row, i) => {
+          if (lastEventId === undefined || row.seq <= lastSeq) sent.set(row.id, JSON.stringify(atStart[i]));
+        });
         if (lastEventId === undefined) lastSeq = rows.at(-1)?.seq ?? 0;
 
         // Taken with no await before the stream's close() owns it: nothing can leave it taken.
@@ -87,11 +120,12 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
           running = (async () => {
             do {
               again = false;
-              if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) return close();
-              const signFiles = await signConversationFiles(deps, conversationId);
-              for (const row of await listConversationMessages(deps.db, conversationId)) {
+              if (!(await reader.stillAllowed())) return close();
+              const current = await listConversationMessages(deps.db, conversationId);
+              const views = await reader.view(current);
+              for (const [i, row] of current.entries()) {
                 if (closed) return;
-                const view = JSON.stringify(signFiles(toMessageView(row, 'client')));
+                const view = JSON.stringify(views[i]);
                 const before = sent.get(row.id);
                 if (before === undefined) {
                   out.write(`event: message\nid: ${row.seq}\ndata: ${view}\n\n`);

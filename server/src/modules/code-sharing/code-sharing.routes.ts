@@ -90,6 +90,6 @@ async function serveRepository(
 }
 
 /** The address people reach this server at: PUBLIC_URL, or the one this request came to. */
-function originOf(request: FastifyRequest, deps: AppDeps): string {
+export function originOf(request: FastifyRequest, deps: AppDeps): string {
   return deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 }

@@ -103,8 +103,12 @@ function repositoryName(task: TaskRow): string {
   return ['unstuck', words, task.id.slice(0, 8)].filter(Boolean).join('-');
 }
 
-/** The answer for a recorded repository; a local one gets a fresh password and the commands to push. */
-async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promise<RepositoryResponse> {
+/**
+ * The answer for a recorded repository; a local one gets a fresh password and the commands to push
+ * (the password given before stops working). Also what the expert holding the task gets
+ * (`POST /api/expert/tasks/{id}/repository/credentials`, decision 029).
+ */
+export async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promise<RepositoryResponse> {
   if (row.host === 'github') return { repoUrl: row.url, repoName: row.name, host: 'github' };
   const password = randomBytes(24).toString('base64url');
   await replaceTokenHash(db, row.id, hashToken(password));

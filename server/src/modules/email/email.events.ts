@@ -2,12 +2,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
 import { isAdminAccount } from '../auth/session.service.ts';
-import { findLatestIntakeStack } from '../chat/chat.repository.ts';
+import { findLatestIntakeStack, findMessage } from '../chat/chat.repository.ts';
 import { findAccessRequest } from '../shares/shares.repository.ts';
-import { findTaskWithPeople } from '../tasks/tasks.repository.ts';
+import { findTaskOfConversationWithPeople, findTaskWithPeople } from '../tasks/tasks.repository.ts';
 import { personName } from '../users/people.ts';
 import { listAdminCandidates, listExperts, type UserRow } from '../users/users.repository.ts';
 import { accessRequestEmail } from './templates/access-request.tsx';
+import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
 import { newTaskEmail } from './templates/new-task.tsx';
 import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
@@ -17,7 +18,17 @@ import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
  * transaction of the change that causes it; its job works out the recipients and their emails when it
  * runs (docs/decisions/026-email.md). Only ids travel: the job reads the rest as it is then.
  */
-export type EmailEvent = { type: 'proposal_accepted'; taskId: string } | { type: 'access_requested'; accessRequestId: string };
+export type EmailEvent =
+  | { type: 'proposal_accepted'; taskId: string }
+  | { type: 'access_requested'; accessRequestId: string }
+  /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
+  | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
+  /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
+  | { type: 'task_done'; taskId: string; completedAt: string }
+  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it emails only if still unread. */
+  | { type: 'expert_replied'; messageId: string }
+  /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
+  | { type: 'customer_replied'; messageId: string };
 
 /** The event's identity, the first half of each of its emails' idempotency keys: the same event twice is one event. */
 export function eventKey(event: EmailEvent): string {
@@ -26,6 +37,13 @@ export function eventKey(event: EmailEvent): string {
       return `proposal_accepted:${event.taskId}`;
     case 'access_requested':
       return `access_requested:${event.accessRequestId}`;
+    case 'task_assigned':
+      return `task_assigned:${event.taskId}:${event.expertId}:${event.assignedAt}`;
+    case 'task_done':
+      return `task_done:${event.taskId}:${event.completedAt}`;
+    case 'expert_replied':
+    case 'customer_replied':
+      return `${event.type}:${event.messageId}`;
   }
 }
 
@@ -50,7 +68,101 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
       return planAcceptance(deps.db, event.taskId);
     case 'access_requested':
       return planAccessRequest(deps, event.accessRequestId);
+    case 'task_assigned':
+      return planAssignment(deps.db, event);
+    case 'task_done':
+      return planDone(deps.db, event);
+    case 'expert_replied':
+      return planExpertReply(deps.db, event.messageId);
+    case 'customer_replied':
+      return planCustomerReply(deps.db, event.messageId);
   }
+}
+
+/** An expert took the task: the customer hears who, unless the task changed hands since. */
+async function planAssignment(db: Db, event: Extract<EmailEvent, { type: 'task_assigned' }>): Promise<PlannedEmail[]> {
+  const found = await findTaskWithPeople(db, event.taskId);
+  if (!found?.assignee || found.task.assigneeId !== event.expertId || !withEmail(found.owner)) return [];
+  const { task, owner, assignee } = found;
+  return [
+    {
+      recipient: owner,
+      template: 'task-assigned',
+      write: (context) =>
+        taskAssignedEmail(context, {
+          customerName: personName(owner),
+          expertName: personName(assignee),
+          taskTitle: task.title,
+          conversationId: task.conversationId,
+        }),
+    },
+  ];
+}
+
+/** The task was marked done: the customer is asked to confirm, reopen or rate, unless it was reopened since. */
+async function planDone(db: Db, event: Extract<EmailEvent, { type: 'task_done' }>): Promise<PlannedEmail[]> {
+  const found = await findTaskWithPeople(db, event.taskId);
+  if (!found || found.task.status !== 'DONE' || !withEmail(found.owner)) return [];
+  const { task, owner, assignee } = found;
+  return [
+    {
+      recipient: owner,
+      template: 'task-done',
+      write: (context) =>
+        taskDoneEmail(context, {
+          customerName: personName(owner),
+          expertName: assignee ? personName(assignee) : null,
+          taskTitle: task.title,
+          conversationId: task.conversationId,
+        }),
+    },
+  ];
+}
+
+/** An expert's message the customer has still not read (in the app): the customer gets it by email. */
+async function planExpertReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
+  const message = await findMessage(db, messageId);
+  if (!message || message.read || message.senderRole !== 'expert') return [];
+  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
+  if (!found || !withEmail(found.owner)) return [];
+  const { task, owner } = found;
+  return [
+    {
+      recipient: owner,
+      template: 'expert-reply',
+      write: (context) =>
+        expertReplyEmail(context, {
+          customerName: personName(owner),
+          expertName: message.senderName ?? 'Your expert',
+          taskTitle: task.title,
+          conversationId: task.conversationId,
+          content: message.content,
+        }),
+    },
+  ];
+}
+
+/** A customer's message the expert holding the task has still not read: that expert gets it by email. */
+async function planCustomerReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
+  const message = await findMessage(db, messageId);
+  if (!message || message.read) return [];
+  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
+  if (!found?.assignee || message.senderId !== found.task.userId || !withEmail(found.assignee)) return [];
+  const { task, owner, assignee } = found;
+  return [
+    {
+      recipient: assignee,
+      template: 'customer-reply',
+      write: (context) =>
+        customerReplyEmail(context, {
+          expertName: personName(assignee),
+          customerName: personName(owner),
+          taskTitle: task.title,
+          taskId: task.id,
+          content: message.content,
+        }),
+    },
+  ];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 
 // Errors of the experts' queue (docs/decisions/027-error-codes.md).
 
@@ -21,3 +21,10 @@ export const taskHeldByOther = (holder: string | null) => forbidden(takenBy(hold
 
 /** 409: taking a task another expert took first. */
 export const taskTakenByOther = (holder: string | null) => conflict(takenBy(holder));
+
+/** 403: another expert reading or writing a task's conversation (they see the brief until they take it). */
+export const conversationForHolder = () =>
+  forbidden('Only the expert holding this task (or an admin) may read its conversation; take the task first');
+
+/** 400: assigning a task to someone who is neither an expert nor an admin. */
+export const notAnExpert = () => badRequest('expertId must name a signed-in expert or admin');

@@ -1,23 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminMessageListSchema,
   expertReplyRequestSchema,
-  expertTaskListSchema,
+  expertStatusRequestSchema,
+  expertTaskDetailSchema,
   expertTaskParamsSchema,
   expertTaskSchema,
+  expertWorkspaceSchema,
   messageSchema,
-  adminMessageListSchema,
+  repositoryResponseSchema,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { admitExpertsAndAdmins, staffOf } from '../auth/staff.ts';
-import { completeExpertTask, listQueue, readTaskConversation, replyAsExpert, takeTask } from './expert.service.ts';
+import { originOf } from '../code-sharing/code-sharing.routes.ts';
+import {
+  listWorkspace,
+  readExpertTask,
+  readTaskConversation,
+  replyAsExpert,
+  repositoryCredentials,
+  setTaskStatus,
+  takeTask,
+} from './expert.service.ts';
 
 const taskErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * The expert queue (the hand-off to a human expert, beyond the spec), for experts and admins: the
- * accepted tasks, a task's conversation, take, reply as the expert, mark done.
+ * The expert workspace (the hand-off to a human expert, beyond the spec; decisions 008 and 029), for
+ * experts and admins: the sections of tasks, a task's brief and (for its holder and admins) its
+ * conversation and repository, take, reply as the expert, set the status, mark done.
  */
 export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -25,16 +38,20 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
 
   typed.get(
     '/api/expert/tasks',
-    { onRequest, schema: { response: { 200: expertTaskListSchema, ...errorResponses(401, 403) } } },
-    async () => ({
-      tasks: await listQueue(deps),
-    }),
+    { onRequest, schema: { response: { 200: expertWorkspaceSchema, ...errorResponses(401, 403) } } },
+    async (request) => listWorkspace(deps, staffOf(request)),
+  );
+
+  typed.get(
+    '/api/expert/tasks/:id',
+    { onRequest, schema: { params: expertTaskParamsSchema, response: { 200: expertTaskDetailSchema, ...taskErrors } } },
+    async (request) => readExpertTask(deps, staffOf(request), request.params.id),
   );
 
   typed.get(
     '/api/expert/tasks/:id/messages',
     { onRequest, schema: { params: expertTaskParamsSchema, response: { 200: adminMessageListSchema, ...taskErrors } } },
-    async (request) => ({ messages: await readTaskConversation(deps, request.params.id) }),
+    async (request) => ({ messages: await readTaskConversation(deps, staffOf(request), request.params.id) }),
   );
 
   typed.post(
@@ -53,8 +70,26 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   typed.post(
+    '/api/expert/tasks/:id/status',
+    {
+      onRequest,
+      schema: { params: expertTaskParamsSchema, body: expertStatusRequestSchema, response: { 200: expertTaskSchema, ...taskErrors } },
+    },
+    async (request) => setTaskStatus(deps, staffOf(request), request.params.id, request.body.status),
+  );
+
+  typed.post(
     '/api/expert/tasks/:id/done',
     { onRequest, schema: { params: expertTaskParamsSchema, response: { 200: expertTaskSchema, ...taskErrors } } },
-    async (request) => completeExpertTask(deps, staffOf(request), request.params.id),
+    async (request) => setTaskStatus(deps, staffOf(request), request.params.id, 'DONE'),
+  );
+
+  typed.post(
+    '/api/expert/tasks/:id/repository/credentials',
+    { onRequest, schema: { params: expertTaskParamsSchema, response: { 200: repositoryResponseSchema, ...taskErrors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return repositoryCredentials(deps, staffOf(request), request.params.id, originOf(request, deps));
+    },
   );
 }

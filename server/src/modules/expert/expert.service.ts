@@ -1,32 +1,67 @@
-import { displayName, type ExpertTask, type Message } from '@unstuck/contract';
+import type { ExpertStatusRequest, ExpertTask, ExpertTaskDetail, ExpertWorkspace, Message, RepositoryResponse } from '@unstuck/contract';
+import { displayName } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { insertExpertMessage, listConversationMessages } from '../chat/chat.repository.ts';
-import { peopleOf, stripTaskSection, toStaffMessageView } from '../chat/message-view.ts';
-import { viewMessagesAsStaff } from '../chat/staff-view.ts';
-import { loadPublicIds } from '../users/participant-ids.ts';
 import type { StaffMember } from '../auth/staff.ts';
-import { personName } from '../users/people.ts';
+import { isAdminAccount } from '../auth/session.service.ts';
+import {
+  countUnreadCustomerMessages,
+  findLatestIntakeStacks,
+  insertExpertMessage,
+  listConversationMessages,
+  markCustomerMessagesRead,
+} from '../chat/chat.repository.ts';
+import { peopleOf, toStaffMessageView } from '../chat/message-view.ts';
+import { viewMessagesForExperts } from '../chat/staff-view.ts';
+import { findRepositoryOfTask } from '../code-sharing/code-repositories.repository.ts';
+import { repositoryNotFound } from '../code-sharing/code-sharing.errors.ts';
+import { answerFor } from '../code-sharing/code-sharing.service.ts';
+import { matchingSkills } from '../agent/technologies/skill-match.ts';
+import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
   assignTask,
-  completeTask,
-  EXPERT_STATUSES,
+  findTaskOfConversationWithPeople,
   findTaskWithPeople,
   listExpertTasks,
+  reassignTask,
+  setWorkStatus,
   type TaskRow,
   type TaskWithPeople,
 } from '../tasks/tasks.repository.ts';
-import { taskDone, taskHeldByOther, taskNotInProgress, taskNotInQueue, taskNotTaken, taskTakenByOther } from './expert.errors.ts';
+import { loadPublicIds } from '../users/participant-ids.ts';
+import { personName } from '../users/people.ts';
+import { findUser } from '../users/users.repository.ts';
+import {
+  conversationForHolder,
+  notAnExpert,
+  taskDone,
+  taskHeldByOther,
+  taskNotInProgress,
+  taskNotInQueue,
+  taskNotTaken,
+  taskTakenByOther,
+} from './expert.errors.ts';
 
-// The hand-off to a human expert (issue #8, beyond the spec): an accepted proposal reaches the
-// experts' queue; one takes the task (IN_PROGRESS), replies in the customer's conversation under
-// their own name, and marks it DONE.
+// The hand-off to a human expert (docs/decisions/008 and 029): an accepted proposal reaches the
+// experts' workspace; one takes the task (IN_PROGRESS), talks with the customer in the same
+// conversation under their own name, says when they wait on the customer, and marks it DONE. Each
+// change is an event line in the conversation; the customer hears of it by email too.
 
-type ExpertDeps = Pick<AppDeps, 'db' | 'clock'>;
+type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails'>;
 
 const actorOf = (member: StaffMember): AuditActor => ({ id: member.id, email: member.email });
 
-function toExpertTask({ task, owner, assignee }: TaskWithPeople): ExpertTask {
+/** Whether a member of staff may read and write a task's conversation: its holder, or an admin. */
+const mayReadConversation = (task: TaskRow, member: StaffMember) => member.admin || task.assigneeId === member.id;
+
+/** What the expert task view adds to a task row for one reader. */
+interface ReaderView {
+  stack: string[];
+  matchedSkills: string[];
+  unreadCount: number;
+}
+
+function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMember, reader: ReaderView): ExpertTask {
   return {
     id: task.id,
     title: task.title,
@@ -43,15 +78,37 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople): ExpertTask {
     assigneeName: assignee ? personName(assignee) : null,
     assignedAt: task.assignedAt?.toISOString() ?? null,
     completedAt: task.completedAt?.toISOString() ?? null,
+    stack: reader.stack,
+    matchedSkills: reader.matchedSkills,
+    canReadConversation: mayReadConversation(task, member),
+    unreadCount: task.assigneeId === member.id ? reader.unreadCount : 0,
+    confirmedAt: task.confirmedAt?.toISOString() ?? null,
+    rating: task.ratingScore === null ? null : { score: task.ratingScore, comment: task.ratingComment },
   };
 }
 
-const inQueue = (task: TaskRow) => (EXPERT_STATUSES as readonly string[]).includes(task.status);
+/** The expert view of tasks for one reader: their stacks, the reader's matching skills and unread counts (three queries in all). */
+async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWithPeople[]): Promise<ExpertTask[]> {
+  const conversationIds = rows.map((row) => row.task.conversationId);
+  const skills = (await findUser(db, member.id))?.skills ?? [];
+  const stacks = await findLatestIntakeStacks(db, conversationIds);
+  const unread = await countUnreadCustomerMessages(db, conversationIds);
+  return rows.map((row) => {
+    const stack = stacks.get(row.task.conversationId) ?? [];
+    return toExpertTask(row, member, {
+      stack,
+      matchedSkills: matchingSkills(skills, stack),
+      unreadCount: unread.get(row.task.conversationId) ?? 0,
+    });
+  });
+}
+
+const viewTask = async (db: ExpertDeps['db'], member: StaffMember, row: TaskWithPeople) => (await viewTasks(db, member, [row]))[0]!;
 
 /** @throws AppError 404 when the task is unknown or not (yet) handed to the experts. */
 async function findQueuedTask(db: ExpertDeps['db'], taskId: string): Promise<TaskWithPeople> {
   const found = await findTaskWithPeople(db, taskId);
-  if (!found || !inQueue(found.task)) throw taskNotInQueue();
+  if (!found || !isWithTheExperts(found.task)) throw taskNotInQueue();
   return found;
 }
 
@@ -68,31 +125,120 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
   throw taskNotInProgress();
 }
 
-/** `GET /api/expert/tasks`: accepted, in-progress and done tasks, the earliest accepted first. */
-export async function listQueue(deps: Pick<AppDeps, 'db'>): Promise<ExpertTask[]> {
-  return (await listExpertTasks(deps.db)).map(toExpertTask);
+/**
+ * `GET /api/expert/tasks`: the expert workspace (decision 029). Tasks nobody holds are "matched"
+ * when the caller's profile skills meet the stack agent-1 recorded (case-, punctuation- and
+ * alias-insensitive, decision 026), else "unassigned"; "mine" are the caller's tasks not done; "done"
+ * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
+ */
+export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {
+  const tasks = await viewTasks(deps.db, member, await listExpertTasks(deps.db));
+  const free = tasks.filter((task) => task.assigneeId === null && task.status === 'ACCEPTED');
+  const mine = tasks.filter((task) => task.assigneeId === member.id && task.status !== 'DONE');
+  return {
+    matched: free.filter((task) => task.matchedSkills.length > 0),
+    unassigned: free.filter((task) => task.matchedSkills.length === 0),
+    mine,
+    done: tasks.filter((task) => task.status === 'DONE' && (member.admin || task.assigneeId === member.id)),
+    unreadTotal: mine.reduce((sum, task) => sum + task.unreadCount, 0),
+  };
 }
 
 /**
- * `GET /api/expert/tasks/{id}/messages`: the task's conversation as its customer reads it: the
- * agent's staff notes (after the task-section marker) are for admins only.
+ * A task's conversation as its customer reads it (the agent's staff notes, after the task-section
+ * marker, are left out), names by participant id. Read by the task's holder, the customer's messages
+ * count as read from now on.
+ */
+async function conversationFor(deps: Pick<AppDeps, 'db' | 'fileUrls'>, task: TaskRow, member: StaffMember): Promise<Message[]> {
+  if (task.assigneeId === member.id) await markCustomerMessagesRead(deps.db, task.conversationId, task.userId);
+  return viewMessagesForExperts(deps, task.conversationId, await listConversationMessages(deps.db, task.conversationId));
+}
+
+/**
+ * Whether a signed-in person may follow a conversation as the expert side (its event stream): they
+ * hold its task, or they are an admin, and the task is with the experts. Read from the database now.
+ */
+export async function mayFollowAsExpert(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, conversationId: string): Promise<boolean> {
+  const found = await findTaskOfConversationWithPeople(deps.db, conversationId);
+  if (!found || !isWithTheExperts(found.task)) return false;
+  if (found.task.assigneeId === userId) return true;
+  const user = await findUser(deps.db, userId);
+  return user !== null && isAdminAccount(user, deps.config.ADMIN_EMAILS);
+}
+
+/**
+ * `GET /api/expert/tasks/{id}/messages`: the task's conversation, for its holder and admins.
+ * @throws AppError 404 when the task is not in the queue, 403 for another expert (the brief is theirs to read, not the conversation).
+ */
+export async function readTaskConversation(
+  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  member: StaffMember,
+  taskId: string,
+): Promise<Message[]> {
+  const { task } = await findQueuedTask(deps.db, taskId);
+  if (!mayReadConversation(task, member)) throw conversationForHolder();
+  return conversationFor(deps, task, member);
+}
+
+/**
+ * `GET /api/expert/tasks/{id}`: the task's brief, status and repository for every expert; its
+ * conversation and the repository's URL only for its holder and admins.
  * @throws AppError 404 when the task is not in the queue.
  */
-export async function readTaskConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, taskId: string): Promise<Message[]> {
-  const { task } = await findQueuedTask(deps.db, taskId);
-  // Staff names (participant ids), but the agent's notes after the task-section marker are for admins.
-  const shown = await viewMessagesAsStaff(deps, task.conversationId, await listConversationMessages(deps.db, task.conversationId));
-  return shown.map((message) => (message.sender_role === 'agent' ? { ...message, content: stripTaskSection(message.content) } : message));
+export async function readExpertTask(
+  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  member: StaffMember,
+  taskId: string,
+): Promise<ExpertTaskDetail> {
+  const found = await findQueuedTask(deps.db, taskId);
+  const allowed = mayReadConversation(found.task, member);
+  const messages = allowed ? await conversationFor(deps, found.task, member) : null;
+  const repository = found.task.githubRepository;
+  return {
+    ...(await viewTask(deps.db, member, found)),
+    diagnosis: found.task.diagnosis,
+    repository: repository ? { name: repository.name, createdAt: repository.created_at, url: allowed ? repository.url : null } : null,
+    messages,
+  };
 }
+
+/**
+ * `POST /api/expert/tasks/{id}/repository/credentials`: push credentials of the task's repository
+ * for its holder and admins (a local repository gets a new password; the one given before stops working).
+ * @param origin where people reach this server (PUBLIC_URL, else the request's).
+ * @throws AppError 404 not in the queue or no repository, 403 for another expert.
+ */
+export async function repositoryCredentials(
+  deps: Pick<AppDeps, 'db'>,
+  member: StaffMember,
+  taskId: string,
+  origin: string,
+): Promise<RepositoryResponse> {
+  const { task } = await findQueuedTask(deps.db, taskId);
+  if (!mayReadConversation(task, member)) throw conversationForHolder();
+  const repository = await findRepositoryOfTask(deps.db, taskId);
+  if (!repository) throw repositoryNotFound();
+  return answerFor(deps.db, repository, origin);
+}
+
+/** Queues the customer's email about an assignment (in the change's transaction). */
+const queueAssignedEmail = (deps: ExpertDeps, tx: ExpertDeps['db'], task: TaskRow) =>
+  task.assigneeId && task.assignedAt
+    ? deps.emails.enqueue(
+        { type: 'task_assigned', taskId: task.id, expertId: task.assigneeId, assignedAt: task.assignedAt.toISOString() },
+        tx,
+      )
+    : Promise.resolve();
 
 /**
  * `POST /api/expert/tasks/{id}/take`: the caller takes an accepted task (assignee and time
- * recorded, status IN_PROGRESS). Taking one's own task again changes nothing.
+ * recorded, status IN_PROGRESS); the event line "…, human expert, took your task" goes into the
+ * conversation and the customer is emailed. Taking one's own task again changes nothing.
  * @throws AppError 404 not in the queue, 409 taken by someone else or done.
  */
 export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: string): Promise<ExpertTask> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const found = await findQueuedTask(tx, taskId);
     const taken = await assignTask(tx, taskId, member.id, now);
     if (!taken) {
@@ -101,28 +247,42 @@ export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: st
     }
     if (found.task.assigneeId !== member.id) {
       await recordAudit(tx, actorOf(member), { action: 'task.take', targetType: 'task', targetId: taskId }, now);
+      await recordTaskEvent(tx, taken, 'assigned', displayName(member.name, member.email), now);
+      await queueAssignedEmail(deps, tx, taken);
     }
-    return toExpertTask((await findTaskWithPeople(tx, taskId))!);
+    return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
   });
+  deps.emails.wake();
+  return result;
 }
 
 /**
- * `POST /api/expert/tasks/{id}/messages`: the expert who holds the task replies in its
- * conversation; the customer sees it by the expert's name, apart from the AI. agent-1 does not
- * answer an expert.
+ * `POST /api/expert/tasks/{id}/messages`: the expert who holds the task (in progress or waiting on
+ * the customer) replies in its conversation; the customer sees it by the expert's name, apart from
+ * the AI, and is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS. Replying reads the
+ * customer's messages. agent-1 does not answer an expert.
  * @returns the stored message.
  * @throws AppError 404 not in the queue, 409 not taken yet or done, 403 held by another expert.
  */
-export async function replyAsExpert(deps: ExpertDeps, member: StaffMember, taskId: string, content: string): Promise<Message> {
+export async function replyAsExpert(
+  deps: ExpertDeps & Pick<AppDeps, 'config'>,
+  member: StaffMember,
+  taskId: string,
+  content: string,
+): Promise<Message> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const found = await findQueuedTask(tx, taskId);
-    if (found.task.status !== 'IN_PROGRESS' || found.task.assigneeId !== member.id) refuseNotHolder(found, member);
+    const { task } = found;
+    if (task.assigneeId !== member.id || (task.status !== 'IN_PROGRESS' && task.status !== 'WAITING_ON_CUSTOMER')) {
+      refuseNotHolder(found, member);
+    }
+    await markCustomerMessagesRead(tx, task.conversationId, task.userId);
     const row = await insertExpertMessage(tx, {
-      conversationId: found.task.conversationId,
+      conversationId: task.conversationId,
       expertId: member.id,
       expertName: displayName(member.name, member.email),
-      recipientId: found.task.userId,
+      recipientId: task.userId,
       content,
       now,
     });
@@ -132,20 +292,74 @@ export async function replyAsExpert(deps: ExpertDeps, member: StaffMember, taskI
       { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
       now,
     );
+    await deps.emails.enqueue({ type: 'expert_replied', messageId: row.id }, tx, { delaySeconds: deps.config.EMAIL_UNREAD_DELAY_SECONDS });
     return toStaffMessageView(row, await loadPublicIds(tx, peopleOf([row])));
   });
 }
 
+const EVENT_OF_STATUS = { IN_PROGRESS: 'in_progress', WAITING_ON_CUSTOMER: 'waiting_on_customer', DONE: 'done' } as const;
+
 /**
- * `POST /api/expert/tasks/{id}/done`: the expert who holds the task finishes it (status DONE).
+ * `POST /api/expert/tasks/{id}/status` (and `/done`): the expert who holds the task says where it
+ * stands: in progress, waiting on the customer, or done. Each change is an event line in the
+ * conversation ("Marked done", …); done also emails the customer, who may then confirm, reopen or
+ * rate. Setting the status it has changes nothing.
  * @throws AppError 404 not in the queue, 409 not taken or already done, 403 held by another expert.
  */
-export async function completeExpertTask(deps: ExpertDeps, member: StaffMember, taskId: string): Promise<ExpertTask> {
+export async function setTaskStatus(
+  deps: ExpertDeps,
+  member: StaffMember,
+  taskId: string,
+  status: ExpertStatusRequest['status'],
+): Promise<ExpertTask> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const found = await findQueuedTask(tx, taskId);
-    if (!(await completeTask(tx, taskId, member.id, now))) refuseNotHolder(found, member);
-    await recordAudit(tx, actorOf(member), { action: 'task.done', targetType: 'task', targetId: taskId }, now);
-    return toExpertTask((await findTaskWithPeople(tx, taskId))!);
+    if (found.task.assigneeId === member.id && found.task.status === status) return viewTask(tx, member, found);
+    const updated = await setWorkStatus(tx, taskId, member.id, status, now);
+    if (!updated) refuseNotHolder(found, member);
+    await recordAudit(
+      tx,
+      actorOf(member),
+      { action: status === 'DONE' ? 'task.done' : 'task.status', targetType: 'task', targetId: taskId, details: { status } },
+      now,
+    );
+    await recordTaskEvent(tx, updated, EVENT_OF_STATUS[status], displayName(member.name, member.email), now);
+    if (status === 'DONE') await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
+    return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
   });
+  deps.emails.wake();
+  return result;
+}
+
+/**
+ * `POST /api/admin/tasks/{id}/assign`: an admin gives a task with the experts that is not done to an
+ * expert (IN_PROGRESS; "assigned" or "reassigned" event line; the customer is emailed), or puts it
+ * back in the queue (`expertId` null: ACCEPTED, "unassigned"). Giving it to its holder changes nothing.
+ * @param expertId a signed-in user who is an expert or an admin.
+ * @throws AppError 400 when `expertId` names nobody who may work on tasks, 404 when the task is not
+ *   with the experts, 409 when it is done.
+ */
+export async function assignTaskByAdmin(
+  deps: ExpertDeps & Pick<AppDeps, 'config'>,
+  admin: StaffMember,
+  taskId: string,
+  expertId: string | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  const expert = expertId ? await findUser(deps.db, expertId) : null;
+  if (expertId && (!expert || expert.isGuest || !(expert.isExpert || isAdminAccount(expert, deps.config.ADMIN_EMAILS)))) {
+    throw notAnExpert();
+  }
+  await deps.db.transaction(async (tx) => {
+    const found = await findQueuedTask(tx, taskId);
+    if (found.task.assigneeId === expertId) return;
+    const updated = await reassignTask(tx, taskId, expertId, now);
+    if (!updated) throw taskDone();
+    const kind = !expert ? 'unassigned' : found.task.assigneeId ? 'reassigned' : 'assigned';
+    await recordTaskEvent(tx, updated, kind, expert ? personName(expert) : null, now);
+    await recordAudit(tx, actorOf(admin), { action: 'task.assign', targetType: 'task', targetId: taskId, details: { expertId } }, now);
+    await queueAssignedEmail(deps, tx, updated);
+  });
+  deps.emails.wake();
 }

@@ -1,7 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks, users } from '../../db/schema.ts';
+import { EXPERT_STATUSES } from './hand-off.ts';
+
+// Read from here by older callers; the rule lives in ./hand-off.ts.
+export { EXPERT_STATUSES } from './hand-off.ts';
 
 /** A tasks row. */
 export type TaskRow = typeof tasks.$inferSelect;
@@ -13,9 +17,6 @@ export interface TaskWithPeople {
   owner: UserRow;
   assignee: UserRow | null;
 }
-
-/** Statuses of tasks handed to the human experts (accepted, taken, finished). */
-export const EXPERT_STATUSES = ['ACCEPTED', 'IN_PROGRESS', 'DONE'] as const;
 
 const owner = alias(users, 'owner');
 const assignee = alias(users, 'assignee');
@@ -103,14 +104,95 @@ export async function assignTask(db: Db, id: string, expertId: string, now: Date
   return held ?? null;
 }
 
-/** Marks a task its expert holds as DONE. @returns the row, or null when not IN_PROGRESS with this expert. */
-export async function completeTask(db: Db, id: string, expertId: string, now: Date): Promise<TaskRow | null> {
+/** Statuses of a task an expert holds and works on. */
+const WORKING = ['IN_PROGRESS', 'WAITING_ON_CUSTOMER'] as const;
+
+/**
+ * Sets where a task its expert holds stands: IN_PROGRESS, WAITING_ON_CUSTOMER, or DONE (with the
+ * completion time; a confirmation from before a reopen is cleared).
+ * @returns the row, or null when the task is not in progress or waiting with this expert.
+ */
+export async function setWorkStatus(
+  db: Db,
+  id: string,
+  expertId: string,
+  status: 'IN_PROGRESS' | 'WAITING_ON_CUSTOMER' | 'DONE',
+  now: Date,
+): Promise<TaskRow | null> {
   const [row] = await db
     .update(tasks)
-    .set({ status: 'DONE', completedAt: now })
-    .where(and(eq(tasks.id, id), eq(tasks.assigneeId, expertId), eq(tasks.status, 'IN_PROGRESS')))
+    .set(status === 'DONE' ? { status, completedAt: now, confirmedAt: null } : { status })
+    .where(and(eq(tasks.id, id), eq(tasks.assigneeId, expertId), inArray(tasks.status, [...WORKING])))
     .returning();
   return row ?? null;
+}
+
+/**
+ * An admin gives a task with the experts that is not done to an expert (IN_PROGRESS, assigned now),
+ * or back to the queue (`expertId` null: ACCEPTED, nobody holds it).
+ * @returns the row, or null when the task is not with the experts or is done.
+ */
+export async function reassignTask(db: Db, id: string, expertId: string | null, now: Date): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set(
+      expertId
+        ? { status: 'IN_PROGRESS', assigneeId: expertId, assignedAt: now }
+        : { status: 'ACCEPTED', assigneeId: null, assignedAt: null },
+    )
+    .where(and(eq(tasks.id, id), inArray(tasks.status, ['ACCEPTED', ...WORKING])))
+    .returning();
+  return row ?? null;
+}
+
+/** The customer confirms done work. @returns the row, or null when the task is not theirs and DONE. */
+export async function confirmTask(db: Db, id: string, ownerId: string, now: Date): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set({ confirmedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.userId, ownerId), eq(tasks.status, 'DONE')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The customer reopens done work: back to the expert who held it (IN_PROGRESS), or to the queue
+ * when they are gone; completion and confirmation cleared.
+ * @returns the row, or null when the task is not theirs and DONE.
+ */
+export async function reopenTask(db: Db, id: string, ownerId: string): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      status: sql`case when ${tasks.assigneeId} is null then 'ACCEPTED' else 'IN_PROGRESS' end`,
+      completedAt: null,
+      confirmedAt: null,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.userId, ownerId), eq(tasks.status, 'DONE')))
+    .returning();
+  return row ?? null;
+}
+
+/** The customer rates done work (again: the latest rating counts). @returns the row, or null when the task is not theirs and DONE. */
+export async function rateTask(
+  db: Db,
+  id: string,
+  ownerId: string,
+  score: number,
+  comment: string | null,
+  now: Date,
+): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set({ ratingScore: score, ratingComment: comment, ratedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.userId, ownerId), eq(tasks.status, 'DONE')))
+    .returning();
+  return row ?? null;
+}
+
+/** @returns the rated tasks with their people, the latest rating first. */
+export function listRatedTasks(db: Db): Promise<TaskWithPeople[]> {
+  return withPeople(db).where(isNotNull(tasks.ratingScore)).orderBy(desc(tasks.ratedAt));
 }
 
 /** Gives back the unfinished tasks these experts held (their accounts are being deleted): ACCEPTED again. */
@@ -119,7 +201,7 @@ export async function releaseAssignments(db: Db, expertIds: string[]): Promise<v
   await db
     .update(tasks)
     .set({ status: 'ACCEPTED', assigneeId: null, assignedAt: null })
-    .where(and(inArray(tasks.assigneeId, expertIds), or(eq(tasks.status, 'IN_PROGRESS'), eq(tasks.status, 'ACCEPTED'))));
+    .where(and(inArray(tasks.assigneeId, expertIds), inArray(tasks.status, ['ACCEPTED', ...WORKING])));
 }
 
 /** @returns the task of a conversation, or null. */
@@ -214,13 +296,20 @@ export async function saveCodeAnalysis(db: Db, id: string, analysis: NonNullable
   await db.update(tasks).set({ codeAnalysis: analysis }).where(eq(tasks.id, id));
 }
 
-/** @returns the tasks this person owns that are not done yet, newest first (the dashboard's active jobs). */
-export function listActiveTasksOf(db: Db, userId: string): Promise<TaskRow[]> {
-  return db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), ne(tasks.status, 'DONE')))
+/**
+ * @returns the tasks this person owns that are not done yet, or done and not confirmed, newest first,
+ * with their people (the dashboard's active jobs).
+ */
+export function listActiveTasksOf(db: Db, userId: string): Promise<TaskWithPeople[]> {
+  return withPeople(db)
+    .where(and(eq(tasks.userId, userId), or(ne(tasks.status, 'DONE'), isNull(tasks.confirmedAt))))
     .orderBy(desc(tasks.createdAt));
+}
+
+/** @returns the task of a conversation with its people, or null. */
+export async function findTaskOfConversationWithPeople(db: Db, conversationId: string): Promise<TaskWithPeople | null> {
+  const [row] = await withPeople(db).where(eq(tasks.conversationId, conversationId));
+  return row ?? null;
 }
 
 /**

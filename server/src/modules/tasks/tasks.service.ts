@@ -1,0 +1,130 @@
+import type { AdminRatingList, TaskRatingRequest, UserTask } from '@unstuck/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Caller } from '../auth/caller.ts';
+import { countUnreadForOwner, findLatestEventLines } from '../chat/chat.repository.ts';
+import { personName } from '../users/people.ts';
+import { recordTaskEvent } from './hand-off.ts';
+import { taskNotDone, taskNotFound } from './tasks.errors.ts';
+import {
+  confirmTask,
+  findTaskOfConversationWithPeople,
+  findTaskWithPeople,
+  listActiveTasksOf,
+  listRatedTasks,
+  rateTask,
+  reopenTask,
+  type TaskRow,
+  type TaskWithPeople,
+} from './tasks.repository.ts';
+
+// The customer's side of the work with a human expert (docs/decisions/029-the-human-half.md): the
+// job cards and the chat read where a task stands; after "done" the customer confirms, reopens or rates.
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** The customer's view of their tasks: the expert's name, their unread count and the latest event line (two queries). */
+async function viewUserTasks(db: Deps['db'], ownerId: string, rows: TaskWithPeople[]): Promise<UserTask[]> {
+  const ids = rows.map((row) => row.task.conversationId);
+  const unread = await countUnreadForOwner(db, ids, ownerId);
+  const events = await findLatestEventLines(db, ids);
+  return rows.map(({ task, assignee }) => {
+    const event = events.get(task.conversationId);
+    const done = task.status === 'DONE';
+    return {
+      id: task.id,
+      title: task.title,
+      status: task.status,
+      createdAt: task.createdAt.toISOString(),
+      conversationId: task.conversationId,
+      assigneeName: assignee ? personName(assignee) : null,
+      unreadCount: unread.get(task.conversationId) ?? 0,
+      lastEvent: event ? { content: event.content, createdAt: event.createdAt.toISOString() } : null,
+      completedAt: task.completedAt?.toISOString() ?? null,
+      confirmedAt: task.confirmedAt?.toISOString() ?? null,
+      offerReopen: done && task.confirmedAt === null,
+      canRate: done,
+      rating: task.ratingScore === null ? null : { score: task.ratingScore, comment: task.ratingComment },
+    };
+  });
+}
+
+/** `GET /api/v2/user/tasks`: the caller's jobs not done, and done ones not confirmed yet, newest first. */
+export async function listUserTasks(deps: Pick<AppDeps, 'db'>, caller: Caller): Promise<UserTask[]> {
+  return viewUserTasks(deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id));
+}
+
+/**
+ * `GET /api/v2/conversations/{conversationId}/task`: the task of one of the caller's conversations.
+ * @throws AppError 404 when the conversation is unknown, not the caller's, or has no task.
+ */
+export async function readConversationTask(deps: Pick<AppDeps, 'db'>, caller: Caller, conversationId: string): Promise<UserTask> {
+  const found = await findTaskOfConversationWithPeople(deps.db, conversationId);
+  if (!found || found.task.userId !== caller.id) throw taskNotFound();
+  return (await viewUserTasks(deps.db, caller.id, [found]))[0]!;
+}
+
+/**
+ * Runs a customer's answer to done work in one transaction with its event line.
+ * @throws AppError 404 unknown or someone else's task, 409 when it is not done.
+ */
+async function answerDoneWork(
+  deps: Deps,
+  caller: Caller,
+  taskId: string,
+  change: (tx: Deps['db'], now: Date) => Promise<{ row: TaskRow | null; event: Parameters<typeof recordTaskEvent>[2]; score?: number }>,
+): Promise<UserTask> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const found = await findTaskWithPeople(tx, taskId);
+    if (!found || found.task.userId !== caller.id) throw taskNotFound();
+    const { row, event, score } = await change(tx, now);
+    if (!row) throw taskNotDone();
+    await recordTaskEvent(tx, row, event, found.assignee ? personName(found.assignee) : null, now, score ?? null);
+    return (await viewUserTasks(tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
+  });
+}
+
+/**
+ * `POST /api/v2/user/tasks/{id}/confirm`: the customer confirms the done work (event line "You confirmed…").
+ * @throws AppError 404 unknown or someone else's task, 409 when it is not done.
+ */
+export const confirmDoneTask = (deps: Deps, caller: Caller, taskId: string) =>
+  answerDoneWork(deps, caller, taskId, async (tx, now) => ({ row: await confirmTask(tx, taskId, caller.id, now), event: 'confirmed' }));
+
+/**
+ * `POST /api/v2/user/tasks/{id}/reopen`: the customer reopens done work: back to the expert who held
+ * it (IN_PROGRESS), or to the queue when they are gone (event line "You reopened the task").
+ * @throws AppError 404 unknown or someone else's task, 409 when it is not done.
+ */
+export const reopenDoneTask = (deps: Deps, caller: Caller, taskId: string) =>
+  answerDoneWork(deps, caller, taskId, async (tx) => ({ row: await reopenTask(tx, taskId, caller.id), event: 'reopened' }));
+
+/**
+ * `POST /api/v2/user/tasks/{id}/rating`: the customer rates done work, 1 to 5 with an optional
+ * comment; rating again replaces the rating (event line "You rated the work n out of 5").
+ * @throws AppError 404 unknown or someone else's task, 409 when it is not done.
+ */
+export const rateDoneTask = (deps: Deps, caller: Caller, taskId: string, rating: TaskRatingRequest) =>
+  answerDoneWork(deps, caller, taskId, async (tx, now) => ({
+    row: await rateTask(tx, taskId, caller.id, rating.score, rating.comment ?? null, now),
+    event: 'rated',
+    score: rating.score,
+  }));
+
+/** `GET /api/admin/ratings`: every rating, the latest first, with the average score. */
+export async function listRatings(deps: Pick<AppDeps, 'db'>): Promise<AdminRatingList> {
+  const rows = await listRatedTasks(deps.db);
+  const ratings = rows.map(({ task, owner, assignee }) => ({
+    taskId: task.id,
+    taskTitle: task.title,
+    conversationId: task.conversationId,
+    customerName: personName(owner),
+    expertId: task.assigneeId,
+    expertName: assignee ? personName(assignee) : null,
+    score: task.ratingScore!,
+    comment: task.ratingComment,
+    ratedAt: (task.ratedAt ?? task.createdAt).toISOString(),
+  }));
+  const averageScore = ratings.length === 0 ? null : ratings.reduce((sum, rating) => sum + rating.score, 0) / ratings.length;
+  return { ratings, averageScore };
+}
