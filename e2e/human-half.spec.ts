@@ -30,7 +30,7 @@ const pageErrors: Error[] = [];
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   smtp = await startSmtpServer();
-  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', SMTP_URL: smtp.url });
+  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', SMTP_URL: smtp.url, MAIL_FROM: 'Unstuck <team@example.com>' });
   browser = await launchBrowser();
 });
 
