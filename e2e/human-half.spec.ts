@@ -203,5 +203,5 @@ describe('the human half', () => {
     await taskCard(admin, CUSTOMER.email).waitFor();
     await shot(admin, 'human-half-8-admin-tasks-desktop.png');
     for (const page of [customer, expert, admin]) await closePage(page);
-  });
+  }, 420_000);
 });
