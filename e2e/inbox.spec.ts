@@ -46,7 +46,8 @@ beforeAll(async () => {
   const admin = await signInWithDevProvider(server.baseUrl, ADMIN);
   // Admins work the expert queue too: the admin takes the task and writes twice.
   const queue = await callJson(server.baseUrl, 'GET', '/api/expert/tasks', { token: admin.token });
-  const task = (queue.body.tasks as Array<{ id: string; conversationId: string }>).find((t) => t.conversationId === longId);
+  const waiting = [...queue.body.matched, ...queue.body.unassigned] as Array<{ id: string; conversationId: string }>;
+  const task = waiting.find((t) => t.conversationId === longId);
   await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/take`, { token: admin.token });
   for (const content of ['Hello Ines, I am Alice and I will fix this.', 'First question: which Next.js version exactly?']) {
     await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/messages`, { token: admin.token }, { content });
@@ -72,7 +73,8 @@ describe('Messages as an inbox', () => {
     const page = await signedInPage({ width: 1280, height: 800 });
     await page.goto(`${server.baseUrl}/messages`);
     const list = page.getByRole('navigation', { name: 'Your conversations' });
-    const unread = list.getByRole('button', { name: /2 unread/ });
+    // The event line "Alice Admin, human expert, took your task" and the two replies (decision 029).
+    const unread = list.getByRole('button', { name: /3 unread/ });
     await unread.waitFor();
     await unread.click();
     const firstUnread = page.getByRole('article', { name: 'Message from Alice Admin' }).first();

@@ -547,5 +547,6 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
     }
     expect(wrong).toEqual([]);
     expect(calls).toBe(ROWS.reduce((sum, row) => sum + row.routes.length, 0) * CALLERS.length);
-  });
+    // Several hundred calls, some of which first make a task and take and finish it.
+  }, 180_000);
 });

@@ -61,7 +61,7 @@ export async function seedTask(
       turnKey: `reply:${userMessage!.id}`,
     })
     .returning();
-  const accepted = ['ACCEPTED', 'IN_PROGRESS', 'DONE'].includes(status);
+  const accepted = ['ACCEPTED', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER', 'DONE'].includes(status);
   const [task] = await db
     .insert(tasks)
     .values({
