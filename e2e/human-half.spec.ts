@@ -41,8 +41,12 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-async function newPage(viewport = DESKTOP, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, storageState })).newPage();
+async function newPage(
+  viewport = DESKTOP,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, storageState, colorScheme })).newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   return page;
 }
@@ -57,8 +61,14 @@ async function violations(page: Page): Promise<string[]> {
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 /** Opens the same signed-in page on a phone, takes its screenshot and checks it does not scroll sideways. */
-async function phoneShot(from: Page, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  const phone = await newPage(PHONE, await from.context().storageState());
+async function phoneShot(
+  from: Page,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<void> {
+  const phone = await newPage(PHONE, await from.context().storageState(), colorScheme);
   await phone.goto(`${server.url}${path}`);
   await ready(phone);
   await shot(phone, name);
@@ -158,7 +168,7 @@ describe('the human half', () => {
     await shot(expert, 'human-half-3-task-desktop.png');
     expect(await violations(expert)).toEqual([]);
     const taskPath = new URL(expert.url()).pathname;
-    await phoneShot(expert, taskPath, 'human-half-3-task-mobile.png', (p) => p.getByRole('textbox', { name: 'Message' }).waitFor());
+    await phoneShot(expert, taskPath, 'human-half-3-task-mobile-dark.png', (p) => p.getByRole('textbox', { name: 'Message' }).waitFor(), 'dark');
 
     // The expert waits on the customer, then marks the task done.
     const status = expert.getByRole('group', { name: 'Task status' });
@@ -193,7 +203,7 @@ describe('the human half', () => {
     await done.getByText('You rated 5 out of 5').waitFor();
     await shot(customer, 'human-half-6-customer-rated-desktop.png');
     // The home page opens the same conversation on the phone (it is the current one in this browser).
-    await phoneShot(customer, '/', 'human-half-6-customer-rated-mobile.png', (p) => p.getByText('You rated 5 out of 5').waitFor());
+    await phoneShot(customer, '/', 'human-half-6-customer-rated-mobile-dark.png', (p) => p.getByText('You rated 5 out of 5').waitFor(), 'dark');
 
     // The expert sees the rating; the admin reads it and the task's expert.
     await expert.getByLabel('Rated 5 out of 5').waitFor({ timeout: LIVE });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUserResponse } from '@unstuck/contract';
+import type { CurrentUserResponse, ExpertWorkspace } from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 import { isAdminUser, type AuthUser } from './auth-claims.ts';
 import { useAuth } from './auth.tsx';
@@ -30,4 +30,23 @@ export function useStaffRoles(user: AuthUser | null): StaffRoles {
   if (!user) return { expert: false, admin: false };
   if (!now) return { expert: user.expert, admin: isAdminUser(user) };
   return { expert: now.expert, admin: now.admin || now.role === 'admin' };
+}
+
+/** The expert workspace's query key (features/expert reads the same answer under it). */
+export const expertWorkspaceQueryKey = ['expert', 'tasks'] as const;
+
+/**
+ * The customers' messages an expert (or admin) has not read in the tasks they hold: the Expert
+ * Queue link's badge, refreshed every 30 s; 0 and no request for anyone else.
+ */
+export function useExpertUnread(enabled: boolean): number {
+  const workspace = useQuery({
+    queryKey: expertWorkspaceQueryKey,
+    // No schema here either (first view); the workspace page parses the same answer with its schema.
+    queryFn: ({ signal }) => apiRequest<ExpertWorkspace>('/api/expert/tasks', { identity: 'bearer', signal }),
+    enabled,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+  return enabled ? (workspace.data?.unreadTotal ?? 0) : 0;
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { useInbox } from '../../lib/inbox.ts';
-import { useStaffRoles } from '../../lib/staff-roles.ts';
+import { useExpertUnread, useStaffRoles } from '../../lib/staff-roles.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { ErrorBanner } from '../error-banner.tsx';
 import { ChatIcon, GridIcon, InboxIcon, QueueIcon, ShieldIcon } from '../icons.tsx';
@@ -39,6 +39,7 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
   const inbox = useInbox(user !== null);
   const unread = inbox.data?.unread_total ?? 0;
   const roles = useStaffRoles(user);
+  const expertUnread = useExpertUnread(roles.expert || roles.admin);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,7 +65,7 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
             <>
               <NavItem to="/messages" icon={<InboxIcon />} label="Messages" badge={unread} />
               <NavItem to="/dashboard" icon={<GridIcon />} label="Dashboard" />
-              {roles.expert || roles.admin ? <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" /> : null}
+              {roles.expert || roles.admin ? <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" badge={expertUnread} /> : null}
               {roles.admin ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin" /> : null}
             </>
           ) : null}

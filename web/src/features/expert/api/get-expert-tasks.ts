@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { expertWorkspaceSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const expertTasksQueryKey = ['expert', 'tasks'] as const;
+import { expertWorkspaceQueryKey } from '../../../lib/staff-roles.ts';
+
+export const expertTasksQueryKey = expertWorkspaceQueryKey;
 
 /** How often the workspace refreshes while shown: a task another expert takes leaves the lists, new messages raise the counts. */
 const WORKSPACE_POLL_MS = 10_000;
