@@ -54,10 +54,12 @@ function senderLabel(message: ChatMessage, aiName: string, reader: ConversationR
 function EventLine({ message }: { message: ChatMessage }) {
   return (
     <p className="event-line" id={messageElementId(message.id)}>
-      <span className="event-line__text">{message.content}</span>
-      <time className="event-line__time" dateTime={message.timestamp}>
-        {formatTimestamp(message.timestamp)}
-      </time>
+      <span className="event-line__body">
+        <span className="event-line__text">{message.content}</span>
+        <time className="event-line__time" dateTime={message.timestamp}>
+          {formatTimestamp(message.timestamp)}
+        </time>
+      </span>
     </p>
   );
 }

@@ -283,6 +283,8 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   return {
     conversationId,
     messages,
+    /** When the server last answered the messages (each answer marks them read). */
+    fetchedAt: query.dataUpdatedAt,
     draft,
     restoring,
     pageState,

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { InboxResponse } from '@unstuck/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../lib/auth.tsx';
 import { inboxQueryKey } from '../../../lib/inbox.ts';
@@ -25,12 +26,20 @@ export function useConversation(conversationId?: string) {
   }, []);
   const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput, ...(conversationId ? { conversationId } : {}) });
   // Each fetch of the conversation marks it read on the server: the unread counts of the app shell,
-  // Messages and the dashboard follow at once rather than at their next poll.
+  // Messages and the dashboard follow at once rather than at their next poll. A message the event
+  // stream brought is read by the next fetch, so the counts are read again after it while the inbox
+  // still counts this conversation unread.
   const queryClient = useQueryClient();
   const lastId = chat.messages.at(-1)?.id;
+  const { conversationId: openId, fetchedAt } = chat;
+  const seenLastId = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (lastId && isSignedIn) void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
-  }, [lastId, isSignedIn, queryClient]);
+    if (!isSignedIn || !lastId) return;
+    const inbox = queryClient.getQueryData<InboxResponse>(inboxQueryKey);
+    const unreadHere = (inbox?.conversations.find((c) => c.id === openId)?.unread_count ?? 0) > 0;
+    if (lastId !== seenLastId.current || unreadHere) void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+    seenLastId.current = lastId;
+  }, [lastId, fetchedAt, openId, isSignedIn, queryClient]);
   // After acceptance the task says who answers and where it stands; each event line reads it again.
   const lastEventId = chat.messages.findLast((m) => m.senderType === 'system')?.id ?? '';
   const task = useConversationTask(chat.conversationId, isSignedIn && chat.proposalAccepted, lastEventId);
