@@ -143,6 +143,15 @@ describe.each(databaseKinds)('profile, inbox and jobs on %s', (kind) => {
         status: expect.any(String),
         createdAt: expect.any(String),
         conversationId,
+        // Not with the experts yet (decision 029).
+        assigneeName: null,
+        unreadCount: expect.any(Number),
+        lastEvent: null,
+        completedAt: null,
+        confirmedAt: null,
+        offerReopen: false,
+        canRate: false,
+        rating: null,
       },
     ]);
     expect((await callJson(server.url, 'GET', '/api/v2/user/tasks', null)).status).toBe(401);

@@ -176,7 +176,8 @@ const ROWS: Row[] = [
     method: 'GET',
     path: '/api/expert/tasks/{id}/messages',
     prepare: async (server) => ({ path: `/api/expert/tasks/${(await seedTask(server.database.db)).taskId}/messages` }),
-    allowed: staff,
+    // An expert who does not hold the task reads its brief, not its conversation (decision 029).
+    allowed: { ...staff, expert: 403 },
   },
   {
     method: 'POST',

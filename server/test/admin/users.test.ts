@@ -168,7 +168,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect(answer.body).toMatchObject({ deleted_messages: 1, deleted_conversations: 0, deleted_tasks: 0 });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, seeded.taskId));
     expect(task).toMatchObject({ status: 'ACCEPTED', assigneeId: null });
-    expect(await rowCount(messages, messages.conversationId, seeded.conversationId)).toBe(2);
+    // The request, the proposal and the event line of the take (decision 029).
+    expect(await rowCount(messages, messages.conversationId, seeded.conversationId)).toBe(3);
   });
 
   it('deleting all guest data removes every guest with its messages and conversations and answers the counts', async () => {

@@ -19,6 +19,21 @@ export async function findOwnedConversation(db: Db, id: string, ownerId: string)
   return row ?? null;
 }
 
+/**
+ * The ownership check of a send and what routing it needs, in one query: whether `ownerId` owns the
+ * conversation, and its task's status and assignee (tasks/hand-off.ts `routeCustomerMessage`).
+ * @returns null when the conversation is unknown or someone else's; `task` null when it has none.
+ */
+export async function findOwnedConversationRoute(db: Db, id: string, ownerId: string) {
+  const [row] = await db
+    .select({ id: conversations.id, status: tasks.status, assigneeId: tasks.assigneeId })
+    .from(conversations)
+    .leftJoin(tasks, eq(tasks.conversationId, conversations.id))
+    .where(and(eq(conversations.id, id), eq(conversations.ownerId, ownerId)));
+  if (!row) return null;
+  return { task: row.status === null ? null : { status: row.status, assigneeId: row.assigneeId } };
+}
+
 /** @returns the message `senderId` sent with this Idempotency-Key, or null. */
 export async function findMessageByIdempotencyKey(db: Db, senderId: string, key: string) {
   const [row] = await db

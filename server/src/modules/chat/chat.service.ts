@@ -21,6 +21,7 @@ import {
   countSentMessages,
   findMessageByIdempotencyKey,
   findOwnedConversation,
+  findOwnedConversationRoute,
   insertSentMessage,
   listConversationMessages,
   listInbox,
@@ -29,7 +30,7 @@ import {
   touchConversation,
 } from './chat.repository.ts';
 import { routeCustomerMessage } from '../tasks/hand-off.ts';
-import { findTaskOfConversation, newTask } from '../tasks/tasks.repository.ts';
+import { newTask } from '../tasks/tasks.repository.ts';
 import type { CachedConversation } from './conversation-cache.ts';
 import {
   blankMessage,
@@ -152,10 +153,11 @@ async function storeSentMessage(
       if (!created && (await countSentMessages(tx, caller.id)) >= LIMITS.guestMessages) throw guestLimitReached();
     }
     const existing = fields.conversationId;
-    const task = existing ? await findTaskOfConversation(tx, existing) : null;
+    const owned = existing ? await findOwnedConversationRoute(tx, existing, caller.id) : null;
+    const task = owned?.task ?? null;
     const route = routeCustomerMessage(task);
     if (existing) {
-      if (!(await findOwnedConversation(tx, existing, caller.id))) throw conversationNotFound();
+      if (!owned) throw conversationNotFound();
       if (
         route.agentTurn &&
         caller.kind === 'user' &&
