@@ -8,8 +8,9 @@ import { useUsers } from '../api/get-users.ts';
 const ASSIGNABLE = new Set(['ACCEPTED', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER']);
 
 /**
- * A task card's "Expert" control (docs/product.md "Expert Queue", decision 029): who holds the task, a choice of the
- * experts, and Assign / Reassign / Unassign, on tasks the customer accepted and that are not done.
+ * A task card's "Expert" control (docs/product.md "Expert Queue", decision 029): who holds the task,
+ * a choice of the experts, and Assign / Reassign / Unassign, on tasks the customer accepted and that
+ * are not done.
  */
 export function TaskAssignment({ task }: { task: AdminTask }) {
   const users = useUsers();
