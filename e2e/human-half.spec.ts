@@ -32,7 +32,8 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', SMTP_URL: smtp.url, MAIL_FROM: 'Unstuck <team@example.com>' });
   browser = await launchBrowser();
-});
+  // Starting a server on a busy machine can take longer than the default hook time.
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
