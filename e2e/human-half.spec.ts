@@ -30,7 +30,12 @@ const pageErrors: Error[] = [];
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   smtp = await startSmtpServer();
-  server = await startTestServer('pglite', { ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000', SMTP_URL: smtp.url, MAIL_FROM: 'Unstuck <team@example.com>' });
+  server = await startTestServer('pglite', {
+    ADMIN_EMAILS: ADMIN.email,
+    SIGN_IN_RATE_LIMIT: '1000',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Unstuck <team@example.com>',
+  });
   browser = await launchBrowser();
   // Starting a server on a busy machine can take longer than the default hook time.
 }, 240_000);
@@ -169,7 +174,13 @@ describe('the human half', () => {
     await shot(expert, 'human-half-3-task-desktop.png');
     expect(await violations(expert)).toEqual([]);
     const taskPath = new URL(expert.url()).pathname;
-    await phoneShot(expert, taskPath, 'human-half-3-task-mobile-dark.png', (p) => p.getByRole('textbox', { name: 'Message' }).waitFor(), 'dark');
+    await phoneShot(
+      expert,
+      taskPath,
+      'human-half-3-task-mobile-dark.png',
+      (p) => p.getByRole('textbox', { name: 'Message' }).waitFor(),
+      'dark',
+    );
 
     // The expert waits on the customer, then marks the task done.
     const status = expert.getByRole('group', { name: 'Task status' });
@@ -204,7 +215,13 @@ describe('the human half', () => {
     await done.getByText('You rated 5 out of 5').waitFor();
     await shot(customer, 'human-half-6-customer-rated-desktop.png');
     // The home page opens the same conversation on the phone (it is the current one in this browser).
-    await phoneShot(customer, '/', 'human-half-6-customer-rated-mobile-dark.png', (p) => p.getByText('You rated 5 out of 5').waitFor(), 'dark');
+    await phoneShot(
+      customer,
+      '/',
+      'human-half-6-customer-rated-mobile-dark.png',
+      (p) => p.getByText('You rated 5 out of 5').waitFor(),
+      'dark',
+    );
 
     // The expert sees the rating; the admin reads it and the task's expert.
     await expert.getByLabel('Rated 5 out of 5').waitFor({ timeout: LIVE });
