@@ -65,7 +65,9 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
             <>
               <NavItem to="/messages" icon={<InboxIcon />} label="Messages" badge={unread} />
               <NavItem to="/dashboard" icon={<GridIcon />} label="Dashboard" />
-              {roles.expert || roles.admin ? <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" badge={expertUnread} /> : null}
+              {roles.expert || roles.admin ? (
+                <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" badge={expertUnread} />
+              ) : null}
               {roles.admin ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin" /> : null}
             </>
           ) : null}

@@ -32,7 +32,8 @@ type TaskAction = { kind: 'confirm' } | { kind: 'reopen' } | { kind: 'rate'; rat
 
 const actOn = (taskId: string, action: TaskAction): Promise<UserTask> => {
   const path = `/api/v2/user/tasks/${encodeURIComponent(taskId)}`;
-  if (action.kind === 'rate') return apiRequest(`${path}/rating`, { method: 'POST', identity: 'bearer', body: action.rating, schema: userTaskSchema });
+  if (action.kind === 'rate')
+    return apiRequest(`${path}/rating`, { method: 'POST', identity: 'bearer', body: action.rating, schema: userTaskSchema });
   return apiRequest(`${path}/${action.kind}`, { method: 'POST', identity: 'bearer', schema: userTaskSchema });
 };
 

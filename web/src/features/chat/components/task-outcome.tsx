@@ -66,10 +66,20 @@ export function TaskOutcome({ task, messages }: { task: UserTask; messages: read
             <strong>{expert} marked your task done.</strong> Does it work for you?
           </p>
           <div className="button-row">
-            <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => action.mutate({ kind: 'confirm' })}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              disabled={busy}
+              onClick={() => action.mutate({ kind: 'confirm' })}
+            >
               Confirm
             </button>
-            <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => action.mutate({ kind: 'reopen' })}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={busy}
+              onClick={() => action.mutate({ kind: 'reopen' })}
+            >
               Reopen
             </button>
           </div>
@@ -77,7 +87,12 @@ export function TaskOutcome({ task, messages }: { task: UserTask; messages: read
       ) : repliedAfterDone ? (
         <div className="task-outcome__row">
           <p className="task-outcome__text">This task is done. Reopen it so {expert} picks it up again?</p>
-          <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => action.mutate({ kind: 'reopen' })}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            onClick={() => action.mutate({ kind: 'reopen' })}
+          >
             Reopen
           </button>
         </div>
@@ -87,7 +102,12 @@ export function TaskOutcome({ task, messages }: { task: UserTask; messages: read
         </p>
       )}
       {task.canRate ? (
-        <RatingForm key={task.rating?.score ?? 0} task={task} busy={busy} onRate={(score, comment) => action.mutate({ kind: 'rate', rating: { score, comment } })} />
+        <RatingForm
+          key={task.rating?.score ?? 0}
+          task={task}
+          busy={busy}
+          onRate={(score, comment) => action.mutate({ kind: 'rate', rating: { score, comment } })}
+        />
       ) : null}
       {action.error ? (
         <p className="banner banner--error" role="alert">

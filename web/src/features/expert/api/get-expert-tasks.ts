@@ -10,7 +10,8 @@ export const expertTasksQueryKey = expertWorkspaceQueryKey;
 const WORKSPACE_POLL_MS = 10_000;
 
 /** `GET /api/expert/tasks`: the workspace's sections (matched, unassigned, mine, done) and the unread total. */
-export const getExpertWorkspace = (signal?: AbortSignal) => apiRequest('/api/expert/tasks', { identity: 'bearer', schema: expertWorkspaceSchema, signal });
+export const getExpertWorkspace = (signal?: AbortSignal) =>
+  apiRequest('/api/expert/tasks', { identity: 'bearer', schema: expertWorkspaceSchema, signal });
 
 /** The expert workspace, refreshed every 10 s; `enabled` false asks nothing (not an expert). */
 export const useExpertWorkspace = (enabled = true) =>

@@ -13,7 +13,12 @@ import { taskFailureText } from '../utils/task-failure.ts';
 
 const SECTIONS: Array<{ key: keyof Omit<ExpertWorkspace, 'unreadTotal'>; title: string; hint: string; empty: string }> = [
   { key: 'mine', title: 'Mine', hint: 'Tasks you hold.', empty: 'You hold no task right now.' },
-  { key: 'matched', title: 'Matched to you', hint: 'Waiting for an expert; their stack meets your skills.', empty: 'No waiting task matches your skills.' },
+  {
+    key: 'matched',
+    title: 'Matched to you',
+    hint: 'Waiting for an expert; their stack meets your skills.',
+    empty: 'No waiting task matches your skills.',
+  },
   { key: 'unassigned', title: 'Unassigned', hint: 'Waiting for an expert.', empty: 'No other task is waiting.' },
   { key: 'done', title: 'Done', hint: 'Finished work.', empty: 'No task is done yet.' },
 ];
@@ -67,7 +72,12 @@ function TaskRow({ task }: { task: ExpertTask }) {
         ) : null}
         {waiting ? (
           <div className="work-item__actions">
-            <button type="button" className="button button--primary button--small" onClick={() => take.mutate(task.id)} disabled={take.isPending}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => take.mutate(task.id)}
+              disabled={take.isPending}
+            >
               {take.isPending ? 'Taking...' : 'Take task'}
             </button>
             <Link className="button button--ghost button--small" to={`/expert-queue/${encodeURIComponent(task.id)}`}>
@@ -103,7 +113,10 @@ export function ExpertQueuePage() {
           {EXPERT_ACCESS_DENIED}
         </p>
       ) : (
-        <ErrorBanner message={workspace.error ? loadFailureText('the queue', workspace.error) : null} onRetry={() => void workspace.refetch()} />
+        <ErrorBanner
+          message={workspace.error ? loadFailureText('the queue', workspace.error) : null}
+          onRetry={() => void workspace.refetch()}
+        />
       )}
       {data ? (
         <div className="workspace">

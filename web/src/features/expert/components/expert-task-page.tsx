@@ -143,7 +143,13 @@ function BriefPanel({ task }: { task: ExpertTaskDetail }) {
  * with push credentials for the holder, and, for the holder and admins, the conversation with a
  * composer, drawn by `renderConversation`.
  */
-export function ExpertTaskPage({ taskId, renderConversation }: { taskId: string; renderConversation: (props: TaskConversationProps) => ReactNode }) {
+export function ExpertTaskPage({
+  taskId,
+  renderConversation,
+}: {
+  taskId: string;
+  renderConversation: (props: TaskConversationProps) => ReactNode;
+}) {
   const { user } = useAuth();
   const task = useExpertTask(taskId);
   const reply = useReplyToTask(taskId);
