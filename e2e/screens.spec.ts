@@ -179,7 +179,7 @@ const SCREENS: Screen[] = [
       await page.getByText('This file is larger than 10 MB').waitFor();
     },
   },
-  { name: 'expert-queue', as: 'expert', path: '/expert-queue', ready: heading(/^Your tasks/) },
+  { name: 'expert-queue', as: 'expert', path: '/expert-queue', ready: heading(/^Mine/) },
   {
     name: 'admin-users',
     as: 'admin',

@@ -71,12 +71,8 @@ describe("a guest's id on the staff and share pages", () => {
     await admin.getByText('share_link.create').first().waitFor();
     await admin.goto(`${server.url}/expert-queue`);
     const queued = admin.getByRole('article').filter({ hasText: guestName });
-    await queued.getByRole('button', { name: 'Show Conversation' }).click();
-    await queued
-      .getByRole('list', { name: 'Conversation' })
-      .getByText('sends me back to the login page', { exact: false })
-      .first()
-      .waitFor();
+    await queued.getByRole('link').first().click();
+    await admin.getByRole('log', { name: 'Conversation' }).getByText('sends me back to the login page', { exact: false }).first().waitFor();
 
     const { page: holder, seen: holderSaw } = await recordingPage();
     await holder.goto(share.body.share_url);

@@ -103,8 +103,8 @@ describe('attack strings in a task are shown on the staff and share pages withou
 
     await admin.goto(`${server.url}/expert-queue`);
     const queued = admin.getByRole('article').filter({ hasText: guestName });
-    await queued.getByRole('button', { name: 'Show Conversation' }).click();
-    await queued.getByRole('list', { name: 'Conversation' }).getByText('hover me').first().waitFor();
+    await queued.getByRole('link').first().click();
+    await admin.getByRole('log', { name: 'Conversation' }).getByText('hover me').first().waitFor();
     expect(await injectionReport(admin)).toEqual(CLEAN);
     await closePage(admin);
 

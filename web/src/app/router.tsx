@@ -51,7 +51,7 @@ const debug = (path: string, element: ReactNode): RouteObject => ({ path, elemen
 /**
  * The route table of spec §2. Login-required routes send signed-out visitors to / with the sign-in
  * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /. Beyond the
- * spec: /expert-queue, where experts and admins work on accepted tasks.
+ * spec: /expert-queue and /expert-queue/{taskId}, where experts and admins work on accepted tasks.
  */
 export const routes: RouteObject[] = [
   {
@@ -85,6 +85,10 @@ export const routes: RouteObject[] = [
       signedIn(
         '/expert-queue',
         page(() => import('../features/expert/components/expert-queue-page.tsx'), 'ExpertQueuePage'),
+      ),
+      signedIn(
+        '/expert-queue/:taskId',
+        page(() => import('./routes/expert-task.tsx'), 'ExpertTaskRoute'),
       ),
       { path: '/login-error', element: page(() => import('../features/auth/components/login-error-page.tsx'), 'LoginErrorPage') },
       // Loaded on demand: few visitors read it, and it carries the contract's tool schemas.

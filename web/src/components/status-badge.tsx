@@ -5,6 +5,7 @@ const TONES: Record<string, string> = {
   PENDING_ACCEPTANCE: 'attention',
   ACCEPTED: 'success',
   IN_PROGRESS: 'progress',
+  WAITING_ON_CUSTOMER: 'attention',
   DONE: 'done',
 };
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { isAdminUser } from '../../lib/auth-claims.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useInbox } from '../../lib/inbox.ts';
+import { useExpertUnread, useStaffRoles } from '../../lib/staff-roles.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { ErrorBanner } from '../error-banner.tsx';
 import { ChatIcon, GridIcon, InboxIcon, QueueIcon, ShieldIcon } from '../icons.tsx';
@@ -26,7 +26,8 @@ function NavItem({ to, icon, label, badge = 0 }: { to: string; icon: ReactNode; 
 
 /**
  * The app shell's top bar on every page but the public ones: the product's name, Chat, Messages
- * with the unread count, Dashboard, Expert Queue (experts and admins), Admin (admins) and the
+ * with the unread count, Dashboard, Expert Queue (experts and admins, as the server says now, not as
+ * the token said at sign-in), Admin (admins) and the
  * account menu; signed out, Chat and a "Sign in" link to the home page's sign-in card. `actions`
  * go before the account (the chat's New chat). An offline notice and a failed sign-out show below it.
  */
@@ -37,6 +38,8 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
   const online = useOnline();
   const inbox = useInbox(user !== null);
   const unread = inbox.data?.unread_total ?? 0;
+  const roles = useStaffRoles(user);
+  const expertUnread = useExpertUnread(roles.expert || roles.admin);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -62,8 +65,10 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
             <>
               <NavItem to="/messages" icon={<InboxIcon />} label="Messages" badge={unread} />
               <NavItem to="/dashboard" icon={<GridIcon />} label="Dashboard" />
-              {user.expert || isAdminUser(user) ? <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" /> : null}
-              {isAdminUser(user) ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin" /> : null}
+              {roles.expert || roles.admin ? (
+                <NavItem to="/expert-queue" icon={<QueueIcon />} label="Expert Queue" badge={expertUnread} />
+              ) : null}
+              {roles.admin ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin" /> : null}
             </>
           ) : null}
         </nav>

@@ -1,4 +1,4 @@
-import type { Message, MessageMetadata } from '@unstuck/contract';
+import type { Message, MessageMetadata, SenderRole } from '@unstuck/contract';
 
 export type PageState = 'idle' | 'agent_thinking' | 'waiting_for_agent';
 
@@ -14,8 +14,11 @@ export interface ChatMessage {
   id: string;
   content: string;
   senderId: string;
-  /** `expert`: a human expert replying after the hand-off, shown by name apart from the AI. */
-  senderType: 'agent' | 'user' | 'expert';
+  /**
+   * `expert`: a human expert replying after the hand-off, shown by name apart from the AI; `system`:
+   * an event line of the task ("Eve, human expert, took your task").
+   */
+  senderType: SenderRole;
   /** The expert's name on an expert's message; null otherwise. */
   senderName: string | null;
   conversationId: string | null;

@@ -3,6 +3,7 @@ import type { AdminTask } from '@unstuck/contract';
 import { Markdown } from '../../../components/markdown.tsx';
 import { StatusBadge, UserAcceptedBadge } from '../../../components/status-badge.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
+import { TaskAssignment } from './task-assignment.tsx';
 import { TaskDetails } from './task-details.tsx';
 
 export interface TaskCardProps {
@@ -13,7 +14,8 @@ export interface TaskCardProps {
 
 /**
  * One task of the Tasks tab (spec §2): title, status badge, created time, "User Accepted"; customer,
- * status with diagnosis, and the proposal rendered as sanitized HTML; Show/Hide Details, Share Task, Delete.
+ * status with diagnosis, the proposal rendered as sanitized HTML, the expert holding it (assign,
+ * reassign, unassign); Show/Hide Details, Share Task, Delete.
  */
 export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
   const [open, setOpen] = useState(false);
@@ -77,6 +79,8 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
           <Markdown content={task.proposalContent} className="task-card__proposal-content" />
         </section>
       ) : null}
+
+      <TaskAssignment task={task} />
 
       <div className="button-row">
         <button type="button" className="button button--secondary button--small" aria-expanded={open} onClick={() => setOpen(!open)}>

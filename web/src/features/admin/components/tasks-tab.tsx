@@ -3,10 +3,11 @@ import { InlineSpinner } from '../../../components/spinner.tsx';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import type { AdminTabProps } from './admin-tabs.ts';
+import { RatingsPanel } from './ratings-panel.tsx';
 import { ShareModal } from './share-modal.tsx';
 import { TaskCard } from './task-card.tsx';
 
-/** Spec §2 "Tasks tab": the task cards and the share modal. */
+/** Spec §2 "Tasks tab": the customers' ratings, the task cards and the share modal. */
 export function TasksTab({ onDelete }: AdminTabProps) {
   const tasks = useTasks();
   const [sharing, setSharing] = useState<string | null>(null);
@@ -14,6 +15,7 @@ export function TasksTab({ onDelete }: AdminTabProps) {
 
   return (
     <div className="admin-stack">
+      <RatingsPanel />
       {tasks.isPending ? <InlineSpinner label="Loading tasks..." /> : null}
       {tasks.isError ? (
         <p className="banner banner--error" role="alert">

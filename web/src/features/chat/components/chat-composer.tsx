@@ -10,7 +10,8 @@ export interface ChatComposerProps {
   attachments: PendingAttachment[];
   onAddFiles: (files: FileList) => void;
   onRemoveAttachment: (id: string) => void;
-  onShareCode: () => void;
+  /** Opens "Share code via GitHub"; without it the button is left out (the expert's composer). */
+  onShareCode?: () => void;
   /** The input itself is off (limit reached, proposal accepted). */
   disabled: boolean;
   /** A send is in progress: typing is fine, sending is not. */
@@ -78,17 +79,19 @@ export function ChatComposer(props: ChatComposerProps) {
           >
             <PaperclipIcon />
           </button>
-          <button
-            type="button"
-            className="icon-button icon-button--labelled"
-            aria-label="Share code via GitHub"
-            title="Share code via GitHub"
-            disabled={disabled}
-            onClick={props.onShareCode}
-          >
-            <GitHubIcon />
-            <span>Share code via GitHub</span>
-          </button>
+          {props.onShareCode ? (
+            <button
+              type="button"
+              className="icon-button icon-button--labelled"
+              aria-label="Share code via GitHub"
+              title="Share code via GitHub"
+              disabled={disabled}
+              onClick={props.onShareCode}
+            >
+              <GitHubIcon />
+              <span>Share code via GitHub</span>
+            </button>
+          ) : null}
         </div>
         <button
           type="submit"

@@ -82,16 +82,14 @@ export function ChatPage() {
   const hero = chat.messages.length === 0 && chat.attachments.length === 0 && !chat.restoring;
 
   useFollowConversation(null, !hero, {
-    trigger: `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}`,
+    trigger: `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}:${controls.task?.status}`,
   });
 
   const placeholder = chat.limitReached
     ? 'Message limit reached. Start a new conversation.'
-    : chat.proposalAccepted
-      ? 'Proposal accepted. Start a new chat for another request.'
-      : hero
-        ? 'Describe what you are building and where you are stuck...'
-        : 'Type your reply...';
+    : hero
+      ? 'Describe what you are building and where you are stuck...'
+      : 'Type your reply...';
 
   const signInCard =
     chat.signInPromptVisible && !isSignedIn ? <SignInCard message={chat.signInMessage} onSignIn={() => void startSignIn('card')} /> : null;

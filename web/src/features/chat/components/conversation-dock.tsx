@@ -10,7 +10,8 @@ const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.t
 /**
  * Below a conversation (home page and Messages): the "Proposal Accepted!" banner once accepted, the
  * chat's error banner, `beforeComposer` (the home page's sign-in card) and the composer, which is
- * disabled at the message limit and after acceptance (spec §4, §5).
+ * disabled at the message limit (spec §4, §5). After acceptance it stays on: the customer now writes
+ * to the expert team (docs/product.md "Working with the expert", decision 029).
  */
 export function ConversationDock({
   controls,
@@ -21,7 +22,16 @@ export function ConversationDock({
   placeholder: string;
   beforeComposer?: ReactNode;
 }) {
-  const { chat, inputRef, modals } = controls;
+  const { chat, inputRef, modals, task } = controls;
+  // After acceptance the customer writes to the humans: the team, then the expert who took the task.
+  const expertName = task?.assigneeName?.trim().split(/\s+/)[0] ?? null;
+  const composerPlaceholder = chat.limitReached
+    ? placeholder
+    : chat.proposalAccepted
+      ? expertName
+        ? `Message ${expertName}…`
+        : 'Message the expert team…'
+      : placeholder;
   return (
     <>
       {chat.proposalAccepted ? (
@@ -39,9 +49,9 @@ export function ConversationDock({
         onAddFiles={chat.addAttachments}
         onRemoveAttachment={chat.removeAttachment}
         onShareCode={modals.openGitHub}
-        disabled={chat.limitReached || chat.proposalAccepted}
+        disabled={chat.limitReached}
         sending={chat.sending}
-        placeholder={placeholder}
+        placeholder={composerPlaceholder}
         inputRef={inputRef}
       />
     </>

@@ -1,12 +1,14 @@
 import { useProductConfig } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { MessageList } from './message-list.tsx';
+import { TaskOutcome } from './task-outcome.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 
 /**
  * A conversation's messages as the home page and the Messages page show them: the restoring note,
  * the message list with its proposal buttons, and the typing indicator while agent-1 thinks (its
- * streamed draft instead, once text arrives).
+ * streamed draft instead, once text arrives), and once an expert marked the task done, Confirm,
+ * Reopen and the rating.
  */
 export function ConversationMessages({ controls }: { controls: ConversationControls }) {
   const { aiName } = useProductConfig();
@@ -27,6 +29,7 @@ export function ConversationMessages({ controls }: { controls: ConversationContr
         draft={chat.draft}
       />
       {chat.pageState !== 'idle' && !chat.draft ? <TypingIndicator /> : null}
+      {controls.task ? <TaskOutcome task={controls.task} messages={chat.messages} /> : null}
     </>
   );
 }

@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { inboxQueryKey } from '../../../lib/inbox.ts';
+import { useRef, useState } from 'react';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
@@ -14,24 +12,19 @@ import { ConversationMessages } from './conversation-messages.tsx';
  * `key={conversationId}`.
  */
 export function ConversationThread({ conversationId, unread }: { conversationId: string; unread: number }) {
-  const queryClient = useQueryClient();
   const controls = useConversation(conversationId);
   const { chat } = controls;
   // Reading the thread marks it read: what was unread when it opened decides where it opens.
   const [unreadAtOpen] = useState(unread);
 
-  // Each fetch of the thread marks it read on the server: the list's counts follow.
   const lastId = chat.messages.at(-1)?.id;
-  useEffect(() => {
-    if (lastId) void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
-  }, [lastId, queryClient]);
 
   const thinking = chat.pageState !== 'idle';
   const scroller = useRef<HTMLDivElement>(null);
   const fromOthers = chat.messages.filter((m) => m.senderType !== 'user');
   const firstUnreadId = unreadAtOpen > 0 ? (fromOthers.at(-unreadAtOpen)?.id ?? null) : null;
   useFollowConversation(scroller, chat.messages.length > 0, {
-    trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}`,
+    trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}:${controls.task?.status}`,
     firstUnreadId,
   });
 

@@ -16,6 +16,8 @@ export type ProposalView =
 export interface MessageBubbleProps {
   message: ChatMessage;
   senderLabel: string;
+  /** The reader wrote it: on their side of the conversation. */
+  mine: boolean;
   /** The "Replying to:" snippet, when this agent message answers a user message. */
   replyingTo: string | null;
   proposal: ProposalView | null;
@@ -59,12 +61,13 @@ function ownText(message: ChatMessage): string {
  * One message: sender label, US timestamp, "Replying to:" snippet, content, attachments; an agent's
  * proposal as a card with its price, hours and buttons first.
  */
-export function MessageBubble({ message, senderLabel, replyingTo, proposal, writing = false }: MessageBubbleProps) {
+export function MessageBubble({ message, senderLabel, mine, replyingTo, proposal, writing = false }: MessageBubbleProps) {
   const fromAgent = message.senderType === 'agent';
   const fromExpert = message.senderType === 'expert';
   const pending = message.moderationStatus === 'pending';
-  // Experts write on the agent's side of the conversation, marked as the human they are.
-  const side = fromExpert ? 'message--agent message--expert' : fromAgent ? 'message--agent' : 'message--user';
+  // Experts write on the agent's side of the customer's conversation, marked as the human they are;
+  // the reader's own messages (the customer's, or in the task view the expert's) are on the right.
+  const side = mine ? 'message--user' : fromExpert ? 'message--agent message--expert' : 'message--agent';
   const text = fromAgent || fromExpert ? message.content : ownText(message);
   return (
     <article
@@ -79,13 +82,13 @@ export function MessageBubble({ message, senderLabel, replyingTo, proposal, writ
             AI
           </span>
         ) : null}
-        {fromExpert ? (
+        {fromExpert && !mine ? (
           <span className="message__avatar message__avatar--expert" aria-hidden="true">
             {senderLabel.trim().charAt(0).toUpperCase() || 'E'}
           </span>
         ) : null}
         <span className="message__sender">{senderLabel}</span>
-        {fromExpert ? <span className="message__role">Human expert</span> : null}
+        {fromExpert && !mine ? <span className="message__role">Human expert</span> : null}
         <time className="message__time" dateTime={message.timestamp}>
           {formatTimestamp(message.timestamp)}
         </time>

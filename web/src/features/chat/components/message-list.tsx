@@ -1,13 +1,23 @@
 import { useMemo } from 'react';
 import type { StreamedDraft } from '../api/conversation-events.ts';
+import { formatTimestamp } from '../../../lib/format.ts';
+import { messageElementId } from '../hooks/use-follow-conversation.ts';
 import type { ChatMessage } from '../types.ts';
 import { isProposal } from '../utils/proposal.ts';
 import { replySnippet } from '../utils/reply-snippet.ts';
 import { MessageBubble, type ProposalView } from './message-bubble.tsx';
 
+/**
+ * Whose eyes read the conversation: the customer's (home page, Messages), or a staff member's (the
+ * expert's task view), for whom the customer is named and their own replies are "You".
+ */
+export type ConversationReader = { kind: 'customer' } | { kind: 'staff'; userId: string; customerName: string };
+
 export interface MessageListProps {
   messages: ChatMessage[];
   aiName: string;
+  /** Default: the customer. */
+  reader?: ConversationReader;
   busyProposalId: string | null;
   onAccept: (messageId: string) => void;
   onModify: (messageId: string) => void;
@@ -24,11 +34,34 @@ function repliedTo(messages: ChatMessage[], index: number, byId: Map<string, Cha
   return candidate?.senderType === 'user' ? candidate : null;
 }
 
-/** "You", the AI's name, or a human expert's own name (the hand-off: apart from the AI). */
-function senderLabel(message: ChatMessage, aiName: string): string {
+/** Whether the reader wrote the message (shown on their side, as "You"). */
+function isMine(message: ChatMessage, reader: ConversationReader): boolean {
+  return reader.kind === 'customer' ? message.senderType === 'user' : message.senderType === 'expert' && message.senderId === reader.userId;
+}
+
+/** "You", the AI's name, a human expert's own name (apart from the AI), or to staff the customer's name. */
+function senderLabel(message: ChatMessage, aiName: string, reader: ConversationReader): string {
+  if (isMine(message, reader)) return 'You';
   if (message.senderType === 'agent') return aiName;
   if (message.senderType === 'expert') return message.senderName ?? 'Expert';
-  return 'You';
+  return reader.kind === 'staff' ? reader.customerName : 'You';
+}
+
+/**
+ * A change of the task in the conversation ("Eve, human expert, took your task", "Marked done"): a
+ * centred system line with its time, not a bubble; its text is the server's, shown as plain text.
+ */
+function EventLine({ message }: { message: ChatMessage }) {
+  return (
+    <p className="event-line" id={messageElementId(message.id)}>
+      <span className="event-line__body">
+        <span className="event-line__text">{message.content}</span>
+        <time className="event-line__time" dateTime={message.timestamp}>
+          {formatTimestamp(message.timestamp)}
+        </time>
+      </span>
+    </p>
+  );
 }
 
 /** A draft as the agent bubble it will become (no buttons: they come with the stored message). */
@@ -52,7 +85,15 @@ function draftMessage(draft: StreamedDraft): ChatMessage {
  * The conversation, oldest first, as a live log; proposal buttons on the latest pending proposal
  * only; the draft last.
  */
-export function MessageList({ messages, aiName, busyProposalId, onAccept, onModify, draft = null }: MessageListProps) {
+export function MessageList({
+  messages,
+  aiName,
+  reader = { kind: 'customer' },
+  busyProposalId,
+  onAccept,
+  onModify,
+  draft = null,
+}: MessageListProps) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const proposalIds = useMemo(
     () => messages.filter((m) => m.senderType === 'agent' && isProposal(m.content, m.metadata)).map((m) => m.id),
@@ -84,12 +125,20 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
     <div role="log" aria-label="Conversation">
       <ol className="message-list">
         {messages.map((message, index) => {
+          if (message.senderType === 'system') {
+            return (
+              <li key={message.id} className="message-list__item message-list__item--event">
+                <EventLine message={message} />
+              </li>
+            );
+          }
           const original = repliedTo(messages, index, byId);
           return (
             <li key={message.id} className="message-list__item">
               <MessageBubble
                 message={message}
-                senderLabel={senderLabel(message, aiName)}
+                senderLabel={senderLabel(message, aiName, reader)}
+                mine={isMine(message, reader)}
                 replyingTo={original ? replySnippet(original.content || (original.attachments[0]?.name ?? '')) : null}
                 proposal={proposalView(message)}
               />
@@ -101,6 +150,7 @@ export function MessageList({ messages, aiName, busyProposalId, onAccept, onModi
             <MessageBubble
               message={draftMessage(draft)}
               senderLabel={aiName}
+              mine={false}
               replyingTo={replyTo(draft.reply_to)}
               proposal={null}
               writing

@@ -163,8 +163,10 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   /** A stored conversation is being loaded (after a reload): not the empty hero yet. */
   const restoring = conversationId !== null && query.isPending && optimistic.length === 0;
   const userMessageCount = messages.filter((m) => m.senderType === 'user').length;
-  const limitReached = isSignedIn && (serverLimitReached || userMessageCount >= LIMITS.signedInMessagesPerConversation);
   const proposalAccepted = messages.some((m) => m.metadata.proposal_status === 'accepted');
+  // The per-conversation limit bounds the talk with agent-1; after acceptance the humans talk on.
+  const limitReached =
+    isSignedIn && (serverLimitReached || (!proposalAccepted && userMessageCount >= LIMITS.signedInMessagesPerConversation));
 
   const send = useCallback(async () => {
     const content = input.trim();
@@ -194,10 +196,12 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
       metadata: {},
       replyToMessageId: null,
     };
-    wait.current = { baselineId: serverMessages.at(-1)?.id ?? null, polls: 0 };
+    // After acceptance a human answers, whenever they do: nobody is waited for.
+    const awaitAgent = !proposalAccepted;
+    if (awaitAgent) wait.current = { baselineId: serverMessages.at(-1)?.id ?? null, polls: 0 };
     sendingRef.current = true;
     setSending(true);
-    setPageState('agent_thinking');
+    if (awaitAgent) setPageState('agent_thinking');
     setError(null);
     setCanRetry(false);
     // Optimistic copies the server lists by now are dropped, with their previews.
@@ -211,6 +215,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
         current.map((m) => (m.id === local.id ? { ...m, id: answer.id, conversationId: answer.conversation_id } : m)),
       );
       if (answer.conversation_id !== conversationId) setConversation(answer.conversation_id);
+      if (!awaitAgent) finishWaiting();
     } catch (failure) {
       if (generation.current !== myGeneration) return;
       finishWaiting();
@@ -232,6 +237,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     isSignedIn,
     userMessageCount,
     limitReached,
+    proposalAccepted,
     conversationId,
     serverMessages,
     sendMutation,
@@ -279,6 +285,8 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   return {
     conversationId,
     messages,
+    /** When the server last answered the messages (each answer marks them read). */
+    fetchedAt: query.dataUpdatedAt,
     draft,
     restoring,
     pageState,

@@ -1,5 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { InboxResponse } from '@unstuck/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../lib/auth.tsx';
+import { inboxQueryKey } from '../../../lib/inbox.ts';
+import { useConversationTask } from '../api/conversation-task.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useProposalActions } from './use-proposal-actions.ts';
 
@@ -9,9 +13,9 @@ export const SHARE_CODE_SIGN_IN_TEXT = 'Sign in to share your code through a rep
 /**
  * What the home chat page and a thread on the Messages page share: the chat's state machine
  * ({@link useChatSession}), Accept and Modify ({@link useProposalActions}: an accepted proposal opens
- * the thank-you modal, a modification waits for the agent), the composer's input ref (focused when the
- * agent answers) and whether the thank-you and GitHub modals are open (a guest's
- * "Share code" shows the sign-in card instead).
+ * the thank-you modal, a modification waits for the agent), the task once accepted (who answers, its
+ * status), the composer's input ref (focused when the agent answers) and whether the thank-you and
+ * GitHub modals are open.
  * @param conversationId the conversation to show (Messages); omitted, the home page's current one.
  */
 export function useConversation(conversationId?: string) {
@@ -24,6 +28,24 @@ export function useConversation(conversationId?: string) {
     if (!window.matchMedia('(pointer: coarse)').matches) inputRef.current?.focus({ preventScroll: true });
   }, []);
   const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput, ...(conversationId ? { conversationId } : {}) });
+  // Each fetch of the conversation marks it read on the server: the unread counts of the app shell,
+  // Messages and the dashboard follow at once rather than at their next poll. A message the event
+  // stream brought is read by the next fetch, so the counts are read again after it while the inbox
+  // still counts this conversation unread.
+  const queryClient = useQueryClient();
+  const lastId = chat.messages.at(-1)?.id;
+  const { conversationId: openId, fetchedAt } = chat;
+  const seenLastId = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!isSignedIn || !lastId) return;
+    const inbox = queryClient.getQueryData<InboxResponse>(inboxQueryKey);
+    const unreadHere = (inbox?.conversations.find((c) => c.id === openId)?.unread_count ?? 0) > 0;
+    if (lastId !== seenLastId.current || unreadHere) void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+    seenLastId.current = lastId;
+  }, [lastId, fetchedAt, openId, isSignedIn, queryClient]);
+  // After acceptance the task says who answers and where it stands; each event line reads it again.
+  const lastEventId = chat.messages.findLast((m) => m.senderType === 'system')?.id ?? '';
+  const task = useConversationTask(chat.conversationId, isSignedIn && chat.proposalAccepted, lastEventId);
   const [thankYouOpen, setThankYouOpen] = useState(false);
   const [gitHubOpen, setGitHubOpen] = useState(false);
   const proposals = useProposalActions({
@@ -41,6 +63,8 @@ export function useConversation(conversationId?: string) {
     auth,
     isSignedIn,
     chat,
+    /** The conversation's task once accepted (null before, and for guests). */
+    task: chat.proposalAccepted ? (task.data ?? null) : null,
     proposals,
     inputRef,
     modals: {

@@ -65,12 +65,18 @@ export function useFollowConversation(
   // Where to go as something new shows: the first unread message the first time, the end after.
   const follow = useEffectEvent(() => {
     const box = scroller?.current ?? null;
+    // In a scrolling box only the box moves: scrollIntoView would scroll the page around it as well
+    // (the expert's task view, whose page is taller than the window).
+    const reveal = (element: Element) => {
+      if (!box) element.scrollIntoView({ block: 'start' });
+      else box.scrollTo({ top: box.scrollTop + element.getBoundingClientRect().top - box.getBoundingClientRect().top });
+    };
     if (!placed.current) {
       placed.current = true;
       const first = firstUnreadId ? document.getElementById(messageElementId(firstUnreadId)) : null;
       if (first) {
         atEnd.current = false;
-        first.scrollIntoView({ block: 'start' });
+        reveal(first);
         return;
       }
     }
@@ -81,7 +87,7 @@ export function useFollowConversation(
     const view = box ? box.clientHeight : window.innerHeight;
     if (newest && newest.getBoundingClientRect().height > view * TALL_SHARE) {
       atEnd.current = false;
-      newest.scrollIntoView({ block: 'start' });
+      reveal(newest);
       return;
     }
     atEnd.current = true;

@@ -6,7 +6,10 @@ import { loadFailureText } from '../../../lib/load-failure.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { useUserTasks } from '../api/get-user-tasks.ts';
 
-/** "Your Active Jobs" (spec §2): the user's tasks that are not done, each linking to its conversation. */
+/**
+ * "Your Active Jobs" (spec §2): the user's tasks not done and the done ones not confirmed, each
+ * linking to its conversation, with its status, unread count, expert and latest event line.
+ */
 export function ActiveJobs() {
   const tasks = useUserTasks();
   const list = tasks.data?.tasks ?? [];
@@ -30,11 +33,27 @@ export function ActiveJobs() {
           {list.map((task) => (
             <li key={task.id} className="job-list__item">
               <div className="job-list__head">
-                <Link className="job-list__title" to={`/messages?conversation=${encodeURIComponent(task.conversationId)}`}>
+                <Link
+                  className="job-list__title"
+                  to={`/messages?conversation=${encodeURIComponent(task.conversationId)}`}
+                  aria-label={task.unreadCount > 0 ? `${task.title}, ${task.unreadCount} unread` : undefined}
+                >
                   {task.title}
                 </Link>
+                {task.unreadCount > 0 ? (
+                  <span className="count-badge" aria-hidden="true">
+                    {task.unreadCount}
+                  </span>
+                ) : null}
                 <StatusBadge status={task.status} />
               </div>
+              {task.assigneeName ? <p className="job-list__expert">With {task.assigneeName}, human expert</p> : null}
+              {task.lastEvent ? (
+                <p className="job-list__event">
+                  {task.lastEvent.content} · <time dateTime={task.lastEvent.createdAt}>{formatTimestamp(task.lastEvent.createdAt)}</time>
+                </p>
+              ) : null}
+              {task.offerReopen ? <p className="job-list__action">Done: confirm or reopen it in the conversation.</p> : null}
               <time className="job-list__time" dateTime={task.createdAt}>
                 Created {formatTimestamp(task.createdAt)}
               </time>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
-import { isAdminUser } from '../../../lib/auth-claims.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useInbox } from '../../../lib/inbox.ts';
+import { useStaffRoles } from '../../../lib/staff-roles.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { ActiveJobs } from './active-jobs.tsx';
 import { DashboardUser } from './dashboard-user.tsx';
@@ -18,6 +18,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const inbox = useInbox();
   const profile = useProfile();
+  const roles = useStaffRoles(user);
   if (!user) return <p role="status">Loading...</p>;
   const unread = inbox.data?.unread_total ?? 0;
 
@@ -39,7 +40,7 @@ export function DashboardPage() {
         <Link className="button button--secondary" to="/submit-job">
           Submit New Job
         </Link>
-        {user.expert || isAdminUser(user) ? (
+        {roles.expert || roles.admin ? (
           <Link className="button button--secondary" to="/expert-queue">
             Expert Queue
           </Link>

@@ -1,13 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { expertTaskListSchema } from '@unstuck/contract';
+import { expertWorkspaceSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const expertTasksQueryKey = ['expert', 'tasks'] as const;
+import { expertWorkspaceQueryKey } from '../../../lib/staff-roles.ts';
 
-/** `GET /api/expert/tasks`: accepted, in-progress and done tasks. */
-export const getExpertTasks = async () =>
-  (await apiRequest('/api/expert/tasks', { identity: 'bearer', schema: expertTaskListSchema })).tasks;
+export const expertTasksQueryKey = expertWorkspaceQueryKey;
 
-/** The queue, refreshed every 30 s so a task another expert takes leaves the waiting list. */
-export const useExpertTasks = () =>
-  useQuery({ queryKey: expertTasksQueryKey, queryFn: getExpertTasks, retry: false, refetchInterval: 30_000 });
+/** How often the workspace refreshes while shown: a task another expert takes leaves the lists, new messages raise the counts. */
+const WORKSPACE_POLL_MS = 10_000;
+
+/** `GET /api/expert/tasks`: the workspace's sections (matched, unassigned, mine, done) and the unread total. */
+export const getExpertWorkspace = (signal?: AbortSignal) =>
+  apiRequest('/api/expert/tasks', { identity: 'bearer', schema: expertWorkspaceSchema, signal });
+
+/** The expert workspace, refreshed every 10 s; `enabled` false asks nothing (not an expert). */
+export const useExpertWorkspace = (enabled = true) =>
+  useQuery({
+    queryKey: expertTasksQueryKey,
+    queryFn: ({ signal }) => getExpertWorkspace(signal),
+    retry: false,
+    refetchInterval: WORKSPACE_POLL_MS,
+    enabled,
+  });

@@ -7,6 +7,7 @@ import { expertTasksQueryKey } from './get-expert-tasks.ts';
 export const takeTask = (taskId: string) =>
   apiRequest(`/api/expert/tasks/${encodeURIComponent(taskId)}/take`, { method: 'POST', identity: 'bearer', schema: expertTaskSchema });
 
+/** Takes a task; the workspace and the task's view (under the same key) refresh after it. */
 export function useTakeTask() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: takeTask, onSettled: () => queryClient.invalidateQueries({ queryKey: expertTasksQueryKey }) });

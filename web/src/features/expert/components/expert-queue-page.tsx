@@ -1,60 +1,151 @@
-import { EXPERT_ACCESS_DENIED, type ExpertTask } from '@unstuck/contract';
+import { EXPERT_ACCESS_DENIED, type ExpertTask, type ExpertWorkspace } from '@unstuck/contract';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
-import { InlineSpinner } from '../../../components/spinner.tsx';
+import { DelayedSpinner } from '../../../components/spinner.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useExpertTasks } from '../api/get-expert-tasks.ts';
-import { ExpertTaskCard } from './expert-task-card.tsx';
+import { formatTimestamp } from '../../../lib/format.ts';
+import { loadFailureText } from '../../../lib/load-failure.ts';
+import { useExpertWorkspace } from '../api/get-expert-tasks.ts';
+import { useTakeTask } from '../api/take-task.ts';
+import { taskFailureText } from '../utils/task-failure.ts';
 
-const SECTIONS: Array<{ title: string; empty: string; filter: (task: ExpertTask, viewerId: string) => boolean }> = [
+const SECTIONS: Array<{ key: keyof Omit<ExpertWorkspace, 'unreadTotal'>; title: string; hint: string; empty: string }> = [
+  { key: 'mine', title: 'Mine', hint: 'Tasks you hold.', empty: 'You hold no task right now.' },
   {
-    title: 'Your tasks',
-    empty: 'You have no task in progress.',
-    filter: (task, me) => task.status === 'IN_PROGRESS' && task.assigneeId === me,
+    key: 'matched',
+    title: 'Matched to you',
+    hint: 'Waiting for an expert; their stack meets your skills.',
+    empty: 'No waiting task matches your skills.',
   },
-  { title: 'Waiting for an expert', empty: 'No accepted task is waiting.', filter: (task) => task.status === 'ACCEPTED' },
-  {
-    title: 'With other experts',
-    empty: 'Nobody else is working on a task.',
-    filter: (task, me) => task.status === 'IN_PROGRESS' && task.assigneeId !== me,
-  },
-  { title: 'Done', empty: 'No task is done yet.', filter: (task) => task.status === 'DONE' },
+  { key: 'unassigned', title: 'Unassigned', hint: 'Waiting for an expert.', empty: 'No other task is waiting.' },
+  { key: 'done', title: 'Done', hint: 'Finished work.', empty: 'No task is done yet.' },
 ];
 
+/** The unread count of a list, for its section's heading. */
+const unreadOf = (tasks: ExpertTask[]) => tasks.reduce((sum, task) => sum + task.unreadCount, 0);
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="count-badge" aria-label={`${count} unread`}>
+      {count}
+    </span>
+  );
+}
+
+/** One task in a section: title (to its view), status, customer, stack (matched skills marked), holder, unread count; Take on a waiting one. */
+function TaskRow({ task }: { task: ExpertTask }) {
+  const take = useTakeTask();
+  const waiting = task.status === 'ACCEPTED' && task.assigneeId === null;
+  const matched = new Set(task.matchedSkills.map((skill) => skill.toLowerCase()));
+  return (
+    <li className="work-item">
+      <article className="work-item__card" aria-label={`Task ${task.title}`}>
+        <div className="work-item__head">
+          <Link className="work-item__title" to={`/expert-queue/${encodeURIComponent(task.id)}`}>
+            {task.title}
+          </Link>
+          <UnreadBadge count={task.unreadCount} />
+          <StatusBadge status={task.status} />
+        </div>
+        <p className="work-item__meta">
+          <span>{task.customerName}</span>
+          {task.proposalAcceptedAt ? (
+            <>
+              {' · accepted '}
+              <time dateTime={task.proposalAcceptedAt}>{formatTimestamp(task.proposalAcceptedAt)}</time>
+            </>
+          ) : null}
+          {task.assigneeName ? ` · ${task.assigneeName}` : null}
+          {task.rating ? ` · rated ${task.rating.score}/5` : null}
+        </p>
+        {task.stack.length > 0 ? (
+          <ul className="tag-list work-item__stack" aria-label="Stack">
+            {task.stack.map((tech) => (
+              <li key={tech} className={`tag-list__item${matched.has(tech.toLowerCase()) ? ' tag-list__item--matched' : ''}`}>
+                {tech}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {waiting ? (
+          <div className="work-item__actions">
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => take.mutate(task.id)}
+              disabled={take.isPending}
+            >
+              {take.isPending ? 'Taking...' : 'Take task'}
+            </button>
+            <Link className="button button--ghost button--small" to={`/expert-queue/${encodeURIComponent(task.id)}`}>
+              Read the brief
+            </Link>
+          </div>
+        ) : null}
+        {take.error ? (
+          <p className="banner banner--error" role="alert">
+            {taskFailureText(take.error)}
+          </p>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
 /**
- * The expert queue (the hand-off to a human expert, beyond the spec): accepted tasks waiting for an
- * expert, the viewer's own, the ones others hold, and the finished ones. Experts and admins only.
+ * The expert workspace (docs/product.md "Expert Queue"): the viewer's tasks, the waiting ones that
+ * match their skills, the other waiting ones and the done ones, each section with its count and its
+ * unread messages; a task opens its view. Experts and admins.
  */
 export function ExpertQueuePage() {
-  const { user } = useAuth();
-  const tasks = useExpertTasks();
-  const viewerId = user?.uid ?? '';
-  const denied = isApiError(tasks.error) && tasks.error.code === 'expert_required';
+  const workspace = useExpertWorkspace();
+  const denied = isApiError(workspace.error) && workspace.error.code === 'expert_required';
+  const data = workspace.data;
 
   return (
     <PageLayout title="Expert Queue" wide>
-      {tasks.isPending ? <InlineSpinner label="Loading the queue..." /> : null}
-      {tasks.isError ? (
+      {workspace.isPending ? <DelayedSpinner label="Loading the queue..." /> : null}
+      {denied ? (
         <p className="banner banner--error" role="alert">
-          {denied ? EXPERT_ACCESS_DENIED : `Failed to fetch tasks: ${isApiError(tasks.error) ? tasks.error.status : tasks.error.message}`}
+          {EXPERT_ACCESS_DENIED}
         </p>
-      ) : null}
-      {tasks.data
-        ? SECTIONS.map((section) => {
-            const list = tasks.data.filter((task) => section.filter(task, viewerId));
+      ) : (
+        <ErrorBanner
+          message={workspace.error ? loadFailureText('the queue', workspace.error) : null}
+          onRetry={() => void workspace.refetch()}
+        />
+      )}
+      {data ? (
+        <div className="workspace">
+          {SECTIONS.map((section) => {
+            const list = data[section.key];
+            const headingId = `queue-${section.key}`;
             return (
-              <section key={section.title} className="queue-section" aria-label={section.title}>
-                <h2 className="queue-section__title">
-                  {section.title} ({list.length})
-                </h2>
-                {list.length === 0 ? <p className="page__note">{section.empty}</p> : null}
-                {list.map((task) => (
-                  <ExpertTaskCard key={task.id} task={task} viewerId={viewerId} />
-                ))}
+              <section key={section.key} className="panel queue-section" aria-labelledby={headingId}>
+                <div className="queue-section__head">
+                  <h2 className="queue-section__title" id={headingId}>
+                    {section.title} <span className="queue-section__count">({list.length})</span>
+                  </h2>
+                  <UnreadBadge count={unreadOf(list)} />
+                </div>
+                <p className="queue-section__hint">{section.hint}</p>
+                {list.length === 0 ? (
+                  <p className="page__note">{section.empty}</p>
+                ) : (
+                  <ul className="work-list">
+                    {list.map((task) => (
+                      <TaskRow key={task.id} task={task} />
+                    ))}
+                  </ul>
+                )}
               </section>
             );
-          })
-        : null}
+          })}
+        </div>
+      ) : null}
     </PageLayout>
   );
 }

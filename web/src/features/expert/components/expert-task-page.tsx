@@ -1,0 +1,214 @@
+import { EXPERT_ACCESS_DENIED, type ExpertStatusRequest, type ExpertTaskDetail } from '@unstuck/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ChevronLeftIcon } from '../../../components/icons.tsx';
+import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { Markdown } from '../../../components/markdown.tsx';
+import { DelayedSpinner } from '../../../components/spinner.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { formatTimestamp } from '../../../lib/format.ts';
+import { loadFailureText } from '../../../lib/load-failure.ts';
+import { useExpertTask } from '../api/get-expert-task.ts';
+import { useReplyToTask, type TaskReply } from '../api/reply-to-task.ts';
+import { useSetTaskStatus } from '../api/set-task-status.ts';
+import { useTakeTask } from '../api/take-task.ts';
+import { taskFailureText } from '../utils/task-failure.ts';
+import { RepositoryPanel } from './repository-panel.tsx';
+
+/** What the page hands the conversation it shows (the chat feature draws it; the app's route joins them). */
+export interface TaskConversationProps {
+  conversationId: string;
+  messages: NonNullable<ExpertTaskDetail['messages']>;
+  userId: string;
+  customerName: string;
+  /** Null: read only. */
+  composer: { placeholder: string; onSend: (reply: TaskReply) => Promise<void> } | null;
+}
+
+const STATUS_CHOICES: Array<{ status: ExpertStatusRequest['status']; label: string }> = [
+  { status: 'IN_PROGRESS', label: 'In progress' },
+  { status: 'WAITING_ON_CUSTOMER', label: 'Waiting on the customer' },
+  { status: 'DONE', label: 'Done' },
+];
+
+/** The holder's status controls, or Take task on a waiting task, with who holds it. */
+function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) {
+  const take = useTakeTask();
+  const setStatus = useSetTaskStatus(task.id);
+  const waiting = task.status === 'ACCEPTED' && task.assigneeId === null;
+  const failure = take.error ?? setStatus.error;
+  return (
+    <section className="panel task-view__status" aria-labelledby="task-status-title">
+      <div className="task-view__panel-head">
+        <h2 className="panel__title" id="task-status-title">
+          Status
+        </h2>
+        <StatusBadge status={task.status} />
+      </div>
+      <p className="page__note">
+        {task.assigneeName
+          ? `${mine ? 'You hold this task' : `Held by ${task.assigneeName}`}${task.assignedAt ? ` since ${formatTimestamp(task.assignedAt)}` : ''}.`
+          : 'Nobody holds this task yet.'}
+        {task.completedAt ? ` Done ${formatTimestamp(task.completedAt)}.` : ''}
+        {task.confirmedAt ? ` Confirmed by the customer ${formatTimestamp(task.confirmedAt)}.` : ''}
+      </p>
+      {waiting ? (
+        <button type="button" className="button button--primary" onClick={() => take.mutate(task.id)} disabled={take.isPending}>
+          {take.isPending ? 'Taking...' : 'Take task'}
+        </button>
+      ) : null}
+      {mine && task.status !== 'DONE' ? (
+        <div className="segmented" role="group" aria-label="Task status">
+          {STATUS_CHOICES.map((choice) => (
+            <button
+              key={choice.status}
+              type="button"
+              className="segmented__option"
+              aria-pressed={task.status === choice.status}
+              disabled={setStatus.isPending || task.status === choice.status}
+              onClick={() => setStatus.mutate(choice.status)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {task.status === 'DONE' && mine ? <p className="page__note">Only the customer can reopen a done task.</p> : null}
+      {task.rating ? (
+        <p className="task-view__rating">
+          <span aria-label={`Rated ${task.rating.score} out of 5`}>
+            {'★'.repeat(task.rating.score)}
+            {'☆'.repeat(5 - task.rating.score)}
+          </span>
+          {task.rating.comment ? <q>{task.rating.comment}</q> : null}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="banner banner--error" role="alert">
+          {taskFailureText(failure)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The brief agent-1 prepared: the customer, the stack (matched skills marked), the request, the scope, the summary and the accepted proposal. */
+function BriefPanel({ task }: { task: ExpertTaskDetail }) {
+  const matched = new Set(task.matchedSkills.map((skill) => skill.toLowerCase()));
+  const field = (label: string, content: string | null, markdown = true) =>
+    content ? (
+      <div className="task-field">
+        <h3 className="task-field__label">{label}</h3>
+        {markdown ? <Markdown content={content} /> : <p className="pre-wrap">{content}</p>}
+      </div>
+    ) : null;
+  return (
+    <section className="panel task-view__brief" aria-labelledby="task-brief-title">
+      <h2 className="panel__title" id="task-brief-title">
+        Brief
+      </h2>
+      <p className="page__note">
+        {task.customerName}
+        {task.proposalAcceptedAt ? `, accepted ${formatTimestamp(task.proposalAcceptedAt)}` : ''}
+      </p>
+      {task.stack.length > 0 ? (
+        <ul className="tag-list" aria-label="Stack">
+          {task.stack.map((tech) => (
+            <li key={tech} className={`tag-list__item${matched.has(tech.toLowerCase()) ? ' tag-list__item--matched' : ''}`}>
+              {tech}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {field('Request', task.description, false)}
+      {field('Scope', task.clarifiedScope)}
+      {field('Engineer summary', task.jobSummaryForEngineer, false)}
+      {field('Diagnosis', task.diagnosis, false)}
+      {task.proposalContent ? (
+        <details className="task-view__proposal">
+          <summary>Accepted proposal</summary>
+          <Markdown content={task.proposalContent} />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * One task of the expert workspace (`/expert-queue/{id}`, docs/product.md "Expert Queue"): its status
+ * (Take task; the holder's In progress / Waiting on the customer / Done), the brief, the repository
+ * with push credentials for the holder, and, for the holder and admins, the conversation with a
+ * composer, drawn by `renderConversation`.
+ */
+export function ExpertTaskPage({
+  taskId,
+  renderConversation,
+}: {
+  taskId: string;
+  renderConversation: (props: TaskConversationProps) => ReactNode;
+}) {
+  const { user } = useAuth();
+  const task = useExpertTask(taskId);
+  const reply = useReplyToTask(taskId);
+  const data = task.data;
+  const userId = user?.uid ?? '';
+  const mine = data?.assigneeId === userId;
+  const denied = isApiError(task.error) && task.error.code === 'expert_required';
+  const back = (
+    <Link className="button button--ghost button--small" to="/expert-queue">
+      <ChevronLeftIcon width={18} height={18} />
+      Expert Queue
+    </Link>
+  );
+
+  const send = async (message: TaskReply) => {
+    try {
+      await reply.mutateAsync(message);
+    } catch (failure) {
+      throw new Error(taskFailureText(failure));
+    }
+  };
+
+  return (
+    <PageLayout title={data?.title ?? 'Task'} wide actions={back}>
+      {task.isPending ? <DelayedSpinner label="Loading the task..." /> : null}
+      {denied ? (
+        <p className="banner banner--error" role="alert">
+          {EXPERT_ACCESS_DENIED}
+        </p>
+      ) : (
+        <ErrorBanner message={task.error && !data ? loadFailureText('this task', task.error) : null} onRetry={() => void task.refetch()} />
+      )}
+      {data ? (
+        <div className="task-view">
+          <StatusPanel task={data} mine={mine} />
+          <div className="task-view__conversation">
+            {data.messages ? (
+              renderConversation({
+                conversationId: data.conversationId,
+                messages: data.messages,
+                userId,
+                customerName: data.customerName,
+                composer: mine ? { placeholder: `Message ${data.customerName}…`, onSend: send } : null,
+              })
+            ) : (
+              <div className="panel task-view__locked">
+                <h2 className="panel__title">Conversation</h2>
+                <p className="page__note">
+                  {data.assigneeId === null
+                    ? 'Take this task to read the conversation and answer the customer.'
+                    : `${data.assigneeName ?? 'Another expert'} holds this task: the conversation is theirs.`}
+                </p>
+              </div>
+            )}
+          </div>
+          <BriefPanel task={data} />
+          <RepositoryPanel task={data} mine={mine} />
+        </div>
+      ) : null}
+    </PageLayout>
+  );
+}
