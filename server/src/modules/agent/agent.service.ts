@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.repository.ts';
+import { countSentMessages, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.repository.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.repository.ts';
@@ -39,12 +39,14 @@ export const AFTER_ACCEPTANCE_REPLY = 'Thanks! Your proposal is accepted and a h
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
  * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
  * is stored, or as `failed` when the attempt fails.
- * @returns the stored message id, or null when nothing was owed or another worker answered first.
+ * @returns the stored message id, or null when nothing was owed, an external agent claimed the
+ *   conversation, or another worker answered first.
  * @throws what the brain throws (the job queue retries).
  */
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
   const task = await findTaskOfConversation(deps.db, conversationId);
-  if (!task) return null;
+  // An external agent took it over (decision 030): it answers, not the built-in brain.
+  if (!task || (await isClaimedByExternalAgent(deps.db, conversationId))) return null;
   const rows = await listConversationMessages(deps.db, conversationId);
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;
