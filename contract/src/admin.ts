@@ -152,7 +152,10 @@ export const apiKeyListResponseSchema = z.object({ api_keys: z.array(apiKeySchem
  */
 export const createApiKeyRequestSchema = z.object({
   agentId: z.enum([AGENT_RECIPIENT_ID], {
-    error: `agentId must be one of the agents that receive messages: ${AGENT_KEY_RECIPIENTS.map((recipient) => recipient.id).join(', ')}`,
+    error: (issue) =>
+      issue.input === undefined
+        ? 'agentId is required'
+        : `agentId must be one of the agents that receive messages: ${AGENT_KEY_RECIPIENTS.map((recipient) => recipient.id).join(', ')}`,
   }),
   agentName: z
     .string({ error: 'agentName is required' })
