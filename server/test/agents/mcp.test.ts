@@ -6,7 +6,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, tasks } from '../../src/db/schema.ts';
-import { createLegacyAgentKey } from '../support/agent-keys.ts';
+import { createAgentKey } from '../support/agent-keys.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, sendMessage, waitForMessages } from '../support/http.ts';
 import { participantIdOf } from '../support/seed.ts';
@@ -55,7 +55,7 @@ describe('the MCP server for third-party agents', () => {
       agentName: 'Outside agent-1',
     });
     key = created.body.api_key;
-    otherKey = await createLegacyAgentKey(server.database.db, 'agent-7', 'Other');
+    otherKey = await createAgentKey(server.database.db, 'agent-7', 'Other');
   });
 
   const connectSse = async (agentKey: string) => {

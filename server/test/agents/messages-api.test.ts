@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
-import { createLegacyAgentKey } from '../support/agent-keys.ts';
+import { createAgentKey } from '../support/agent-keys.ts';
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
@@ -31,7 +31,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
       agentName: 'External agent-1',
     });
     agentKey = created.body.api_key;
-    otherAgentKey = await createLegacyAgentKey(server.database.db, 'agent-7', 'Another agent');
+    otherAgentKey = await createAgentKey(server.database.db, 'agent-7', 'Another agent');
   });
 
   const post = (headers: Record<string, string>, body: unknown) =>
