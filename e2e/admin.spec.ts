@@ -80,7 +80,9 @@ describe('the admin area', () => {
     await admin.getByRole('button', { name: 'Create' }).click();
     // Both fields are required (spec §5): nothing is created without them.
     await expect(admin.getByRole('dialog', { name: 'API Key Created' }).count()).resolves.toBe(0);
-    await admin.getByLabel('Agent ID').fill('agent_support_001');
+    // A key is for an agent that receives messages: the form offers those (today agent-1) and says what it means.
+    await admin.getByLabel('Agent ID').selectOption('agent-1');
+    await admin.getByText('Every guest and user conversation is addressed to agent-1.').waitFor();
     await admin.getByLabel('Agent Name').fill('Support agent');
     await admin.getByRole('button', { name: 'Create' }).click();
     const modal = admin.getByRole('dialog', { name: 'API Key Created' });
@@ -93,7 +95,7 @@ describe('the admin area', () => {
     await shot(admin, 'admin-2-api-key-once.png');
     await modal.getByRole('button', { name: 'Done' }).click();
 
-    const row = admin.getByRole('row').filter({ hasText: 'agent_support_001' });
+    const row = admin.getByRole('row').filter({ hasText: 'Support agent' });
     await expect(row.textContent()).resolves.toMatch(/Support agent.*Active.*Never.*0/);
     await expect(admin.content()).resolves.not.toContain(key);
     await admin.reload();

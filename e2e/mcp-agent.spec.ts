@@ -76,6 +76,8 @@ describe('an external agent over MCP', () => {
       name: 'send_proposal',
       arguments: {
         conversationId,
+        // The guest's message is answered already (the message above): the proposal follows up.
+        followUp: true,
         content:
           'Here is my estimate: about 12 hours for the booking page and SMS reminders. Next steps: a human expert sets up the calendar sync.',
       },

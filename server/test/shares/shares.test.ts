@@ -111,7 +111,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     nextAddress();
     const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
     // An agent writes metadata of its own into the conversation (the agent REST call).
-    const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' }))
+    const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside', rotate: true }))
       .body.api_key as string;
     const written = await fetch(`${server.url}/api/messages`, {
       method: 'POST',
@@ -119,6 +119,7 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
       body: JSON.stringify({
         conversationId: seeded.conversationId,
         content: 'A note for the customer',
+        followUp: true,
         metadata: { internal_note: 'metadata-only-secret', estimate_margin: 0.4 },
       }),
     });
