@@ -30,7 +30,9 @@ export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
 const followUp = z
   .boolean()
   .default(false)
-  .describe('Send although the latest message is already answered (a second message after your reply). Default false: refused as already answered.');
+  .describe(
+    'Send although the latest message is already answered (a second message after your reply). Default false: refused as already answered.',
+  );
 
 /**
  * A third-party agent's message (spec §7 agent REST `POST /api/messages` with `x-agent-key`, and

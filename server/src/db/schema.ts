@@ -331,7 +331,11 @@ export const apiKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
   // One current key per agent; a rotated-out key (expiresAt set) may overlap with its successor.
-  (t) => [uniqueIndex('api_keys_one_current_per_agent_idx').on(t.agentId).where(sql`${t.active} and ${t.expiresAt} is null`)],
+  (t) => [
+    uniqueIndex('api_keys_one_current_per_agent_idx')
+      .on(t.agentId)
+      .where(sql`${t.active} and ${t.expiresAt} is null`),
+  ],
 );
 
 /** Time-limited share links of a task (spec §2 "Share modal", §4 "Share link"); only the token's SHA-256 is kept. */

@@ -82,7 +82,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const unanswered = (await readMessages(server.url, guest, conversationId)).body as Array<{ id: string }>;
     expect(unanswered.at(-1)).toMatchObject({ id: second.body.id });
-    const answer: any = await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which React Native version?' } });
+    const answer: any = await client.callTool({
+      name: 'send_message',
+      arguments: { conversationId, content: 'Which React Native version?' },
+    });
     expect(answer.isError).toBeFalsy();
     expect(answer.structuredContent).toMatchObject({ conversation_id: conversationId });
     await client.close();

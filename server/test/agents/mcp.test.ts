@@ -376,7 +376,11 @@ describe('the MCP server for third-party agents', () => {
       '/.well-known/openid-configuration',
     ]) {
       const response = await fetch(`${server.url}${path}`);
-      expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 404, expect.stringContaining('application/json')]);
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        expect.stringContaining('application/json'),
+      ]);
       expect(await response.json()).toMatchObject({ code: 'not_found' });
     }
   });

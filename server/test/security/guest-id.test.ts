@@ -142,12 +142,32 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     ).toBe(participantId);
     // The agent REST call, by the person's id as shown and by the conversation; the guest id is refused.
     expect(
-      (await call('POST', '/api/messages', null, { content: 'Which Django version?', recipientId: participantId, followUp: true }, agentHeaders)).status,
+      (
+        await call(
+          'POST',
+          '/api/messages',
+          null,
+          { content: 'Which Django version?', recipientId: participantId, followUp: true },
+          agentHeaders,
+        )
+      ).status,
     ).toBe(201);
-    expect((await call('POST', '/api/messages', null, { content: 'And nginx?', conversationId, followUp: true }, agentHeaders)).status).toBe(201);
-    expect.soft((await call('POST', '/api/messages', null, { content: 'Hello', recipientId: guestId, followUp: true }, agentHeaders)).status).toBe(400);
     expect(
-      (await call('POST', '/api/messages', null, { content: 'Hello', recipientId: 'someone-else', conversationId, followUp: true }, agentHeaders)).status,
+      (await call('POST', '/api/messages', null, { content: 'And nginx?', conversationId, followUp: true }, agentHeaders)).status,
+    ).toBe(201);
+    expect
+      .soft((await call('POST', '/api/messages', null, { content: 'Hello', recipientId: guestId, followUp: true }, agentHeaders)).status)
+      .toBe(400);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/messages',
+          null,
+          { content: 'Hello', recipientId: 'someone-else', conversationId, followUp: true },
+          agentHeaders,
+        )
+      ).status,
     ).toBe(400);
 
     // Accepting needs a sign-in, which hands the guest over: no guest's task reaches the experts through

@@ -111,8 +111,9 @@ describe.each(databaseKinds)('task share links on %s', (kind) => {
     nextAddress();
     const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
     // An agent writes metadata of its own into the conversation (the agent REST call).
-    const agentKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside', rotate: true }))
-      .body.api_key as string;
+    const agentKey = (
+      await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside', rotate: true })
+    ).body.api_key as string;
     const written = await fetch(`${server.url}/api/messages`, {
       method: 'POST',
       headers: { 'x-agent-key': agentKey, 'content-type': 'application/json' },

@@ -60,7 +60,9 @@ export async function createApiKey(deps: KeyDeps, actor: AuditActor, input: Crea
   try {
     const row = await deps.db.transaction(async (tx) => {
       await revokeExpiredApiKeys(tx, now);
-      const rotated = rotate ? await expireCurrentApiKeys(tx, agentId, new Date(now.getTime() + API_KEY_ROTATION_GRACE_HOURS * 3_600_000)) : [];
+      const rotated = rotate
+        ? await expireCurrentApiKeys(tx, agentId, new Date(now.getTime() + API_KEY_ROTATION_GRACE_HOURS * 3_600_000))
+        : [];
       const stored = await insertApiKey(tx, { agentId, agentName, keyHash: hashKey(key), createdBy: actor.id, now });
       await recordAudit(
         tx,

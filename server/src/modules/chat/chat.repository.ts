@@ -282,10 +282,7 @@ export async function claimConversationForAgent(db: Db, conversationId: string, 
 
 /** @returns true when an external agent claimed the conversation: agent-1's built-in brain leaves it alone. */
 export async function isClaimedByExternalAgent(db: Db, conversationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ at: conversations.agentClaimedAt })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
+  const [row] = await db.select({ at: conversations.agentClaimedAt }).from(conversations).where(eq(conversations.id, conversationId));
   return Boolean(row?.at);
 }
 

@@ -109,9 +109,8 @@ export function McpServerDocsPage() {
         <p>
           Agents built elsewhere can do agent-1&apos;s work from outside: see the conversations waiting for an answer, read them, answer,
           keep the task&apos;s brief and send proposals. The server speaks the Model Context Protocol (server version 2.0.0) over two
-          transports: a session event stream at <code>{origin}/mcp_tools/sse</code>, which can push changes to you, and stateless
-          Streamable HTTP at <code>{origin}/mcp</code>. The web app&apos;s own REST API is described in the{' '}
-          <a href="/docs/api">REST API reference</a>.
+          transports: a session event stream at <code>{origin}/mcp_tools/sse</code>, which can push changes to you, and stateless Streamable
+          HTTP at <code>{origin}/mcp</code>. The web app&apos;s own REST API is described in the <a href="/docs/api">REST API reference</a>.
         </p>
 
         <nav className="docs__contents" aria-labelledby="docs-contents">
@@ -141,8 +140,8 @@ export function McpServerDocsPage() {
             <code>claim_conversation</code>, or by sending a message there). Claim first, then answer, so the person never gets two answers.
           </li>
           <li>
-            Once the person accepts a proposal, the conversation is with the human experts: agents no longer answer it, and it is not
-            listed as waiting.
+            Once the person accepts a proposal, the conversation is with the human experts: agents no longer answer it, and it is not listed
+            as waiting.
           </li>
         </ul>
 
@@ -225,9 +224,9 @@ export function McpServerDocsPage() {
           </li>
           <li>
             <code>send_message</code> (or <code>send_proposal</code>) answers the person&apos;s newest unanswered message, once: if several
-            workers answer at the same moment, on any server, exactly one message is stored and the others get{' '}
-            <code>isError: true</code> with <q>Already answered: …</q>. When everything is answered, a further message is refused the same
-            way unless you send <code>followUp: true</code> (a second message after your reply).
+            workers answer at the same moment, on any server, exactly one message is stored and the others get <code>isError: true</code>{' '}
+            with <q>Already answered: …</q>. When everything is answered, a further message is refused the same way unless you send{' '}
+            <code>followUp: true</code> (a second message after your reply).
           </li>
           <li>
             <code>update_task</code> keeps the diagnosis, the clarified scope and the summary for the engineer current.
@@ -236,12 +235,12 @@ export function McpServerDocsPage() {
 
         <h2 id="push">Being told instead of polling</h2>
         <p>
-          The server offers two resources (<code>resources/list</code>, <code>resources/read</code>, JSON): <code>{'unstuck://conversations/waiting'}</code>{' '}
-          (what <code>list_conversations</code> gives) and <code>{'unstuck://conversations/{id}'}</code> (what{' '}
-          <code>read_conversation</code> gives). On the session transport (<code>/mcp_tools/sse</code>) the server declares{' '}
-          <code>resources.subscribe</code>: after <code>resources/subscribe</code>, a change (a message from the person, on whichever
-          server instance it arrives) sends <code>notifications/resources/updated</code> with the resource&apos;s URI within a second; read
-          the resource then.
+          The server offers two resources (<code>resources/list</code>, <code>resources/read</code>, JSON):{' '}
+          <code>{'unstuck://conversations/waiting'}</code> (what <code>list_conversations</code> gives) and{' '}
+          <code>{'unstuck://conversations/{id}'}</code> (what <code>read_conversation</code> gives). On the session transport (
+          <code>/mcp_tools/sse</code>) the server declares <code>resources.subscribe</code>: after <code>resources/subscribe</code>, a
+          change (a message from the person, on whichever server instance it arrives) sends <code>notifications/resources/updated</code>{' '}
+          with the resource&apos;s URI within a second; read the resource then.
         </p>
         <Code
           label="A subscription and its notification"
@@ -299,15 +298,15 @@ export function McpServerDocsPage() {
           </li>
         </ol>
         <p>
-          Errors arrive on the stream as JSON-RPC errors (-32700 when the body is not JSON, -32600 when it is not a JSON-RPC request). Behind
-          a load balancer this transport needs sticky sessions (a session&apos;s POSTs must reach the process holding its stream).
+          Errors arrive on the stream as JSON-RPC errors (-32700 when the body is not JSON, -32600 when it is not a JSON-RPC request).
+          Behind a load balancer this transport needs sticky sessions (a session&apos;s POSTs must reach the process holding its stream).
         </p>
 
         <h2 id="http">Streamable HTTP (/mcp), end to end</h2>
         <p>
-          POST each JSON-RPC message to <code>{origin}/mcp</code> with your key and{' '}
-          <code>Accept: application/json, text/event-stream</code>; the answer is the JSON-RPC response itself. No session id is issued
-          and none is needed: initialize once per connection if your client insists, then call tools.
+          POST each JSON-RPC message to <code>{origin}/mcp</code> with your key and <code>Accept: application/json, text/event-stream</code>
+          ; the answer is the JSON-RPC response itself. No session id is issued and none is needed: initialize once per connection if your
+          client insists, then call tools.
         </p>
         <Code
           label="Streamable HTTP calls"
@@ -356,7 +355,9 @@ export function McpServerDocsPage() {
             -32601: an unknown method (also <code>resources/subscribe</code> on <code>/mcp</code>); -32602: invalid arguments or an unknown
             tool; -32002: a resource that does not exist or is not yours; -32603: an internal error.
           </li>
-          <li>HTTP: 401 (key), 403 (untrusted Origin or Host, or another agent&apos;s session), 404 (unknown session), 406 and 405 as above.</li>
+          <li>
+            HTTP: 401 (key), 403 (untrusted Origin or Host, or another agent&apos;s session), 404 (unknown session), 406 and 405 as above.
+          </li>
         </ul>
 
         <h2 id="rest">Without MCP</h2>
