@@ -36,7 +36,7 @@ function Code({ text, label }: { text: string; label: string }) {
   return (
     <div className="docs__snippet">
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre className="docs__code" tabIndex={0} aria-label={label}>
+      <pre className="docs__code" tabIndex={0} role="region" aria-label={label}>
         <code>{text}</code>
       </pre>
       <CopyButton text={text} label="Copy" className="button button--ghost button--small docs__copy" />
