@@ -94,6 +94,9 @@ describe('the admin area', () => {
     await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
     await shot(admin, 'admin-2-api-key-once.png');
     await modal.getByRole('button', { name: 'Done' }).click();
+    // agent-1 has a current key now: another one rotates it, and the form says what that means.
+    await admin.getByRole('button', { name: 'Rotate key' }).waitFor();
+    await admin.getByText('keeps working for 24 hours, then it is revoked').waitFor();
 
     const row = admin.getByRole('row').filter({ hasText: 'Support agent' });
     await expect(row.textContent()).resolves.toMatch(/Support agent.*Active.*Never.*0/);
