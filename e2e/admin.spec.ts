@@ -80,7 +80,9 @@ describe('the admin area', () => {
     await admin.getByRole('button', { name: 'Create' }).click();
     // Both fields are required (spec §5): nothing is created without them.
     await expect(admin.getByRole('dialog', { name: 'API Key Created' }).count()).resolves.toBe(0);
-    await admin.getByLabel('Agent ID').fill('agent_support_001');
+    // A key is for an agent that receives messages: the form offers those (today agent-1) and says what it means.
+    await admin.getByLabel('Agent ID').selectOption('agent-1');
+    await admin.getByText('Every guest and user conversation is addressed to agent-1.').waitFor();
     await admin.getByLabel('Agent Name').fill('Support agent');
     await admin.getByRole('button', { name: 'Create' }).click();
     const modal = admin.getByRole('dialog', { name: 'API Key Created' });
@@ -92,8 +94,11 @@ describe('the admin area', () => {
     await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
     await shot(admin, 'admin-2-api-key-once.png');
     await modal.getByRole('button', { name: 'Done' }).click();
+    // agent-1 has a current key now: another one rotates it, and the form says what that means.
+    await admin.getByRole('button', { name: 'Rotate key' }).waitFor();
+    await admin.getByText('keeps working for 24 hours, then it is revoked').waitFor();
 
-    const row = admin.getByRole('row').filter({ hasText: 'agent_support_001' });
+    const row = admin.getByRole('row').filter({ hasText: 'Support agent' });
     await expect(row.textContent()).resolves.toMatch(/Support agent.*Active.*Never.*0/);
     await expect(admin.content()).resolves.not.toContain(key);
     await admin.reload();

@@ -76,6 +76,8 @@ describe('an external agent over MCP', () => {
       name: 'send_proposal',
       arguments: {
         conversationId,
+        // The guest's message is answered already (the message above): the proposal follows up.
+        followUp: true,
         content:
           'Here is my estimate: about 12 hours for the booking page and SMS reminders. Next steps: a human expert sets up the calendar sync.',
       },
@@ -99,15 +101,36 @@ describe('an external agent over MCP', () => {
     expect(await agentMessages(page).count()).toBe(0);
   }, 150_000);
 
-  it('the documentation page explains how to connect, with each tool and a client configuration', async () => {
-    const page = await newPage();
+  it('the documentation page explains how to connect, with contents, each tool, client configurations and copy buttons', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
     await page.goto(`${server.url}/docs/mcp-server`);
     await page.getByRole('heading', { name: 'Message-tool server (MCP) for agents', level: 1 }).waitFor();
-    for (const tool of ['send_message', 'list_conversations', 'read_conversation', 'update_task', 'send_proposal']) {
+    for (const tool of ['send_message', 'list_conversations', 'read_conversation', 'update_task', 'send_proposal', 'claim_conversation']) {
       await page.getByRole('heading', { name: tool, level: 3 }).waitFor();
     }
-    await page.getByText(`"url": "${server.url}/mcp"`).waitFor();
-    await page.getByText('event: endpoint').waitFor();
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await contents.getByRole('link', { name: 'Being told instead of polling' }).click();
+    await page.waitForURL(/#push$/);
+    for (const text of [
+      `"url": "${server.url}/mcp"`,
+      '"type": "http"',
+      `claude mcp add --transport sse unstuck-push ${server.url}/mcp_tools/sse`,
+      'event: endpoint',
+      'unstuck://conversations/waiting',
+    ]) {
+      await page.getByText(text).first().waitFor();
+    }
+    // The step that told agents to wait after the endpoint event is gone.
+    expect(await page.getByText('Wait 3 to 5 seconds').count()).toBe(0);
+    const snippet = page.locator('.docs__snippet').filter({ has: page.getByRole('region', { name: 'VS Code configuration' }) });
+    await snippet.getByRole('button', { name: 'Copy' }).click();
+    await snippet.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toMatchObject({
+      servers: { unstuck: { type: 'http', url: `${server.url}/mcp` } },
+    });
     await shot(page, 'mcp-docs.png', { fullPage: true });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_RECIPIENT_ID } from './common.ts';
 import { identityProviderIdSchema } from './auth.ts';
 import { conversationSummarySchema, messageListSchema } from './messages.ts';
 import { taskSchema } from './tasks.ts';
@@ -150,25 +151,49 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   lastAccess: z.string().nullable(),
   accessCount: z.number().int().nonnegative(),
+  /** A rotated-out key works until then (its successor beside it); null for a current key. */
+  expiresAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/**
+ * The recipients an agent key can act as: the agents guests' messages are addressed to. A key acts
+ * as its agent id, so a key for any other id could never read or write a conversation
+ * (docs/decisions/031-agent-keys-per-recipient.md).
+ */
+export const AGENT_KEY_RECIPIENTS = [
+  {
+    id: AGENT_RECIPIENT_ID,
+    label: `${AGENT_RECIPIENT_ID} (the intake agent)`,
+    description:
+      'Every guest and user conversation is addressed to agent-1. A key for it lets an outside agent read those conversations and answer as agent-1 (with AGENT_MODE=external, instead of the built-in brain).',
+  },
+] as const;
+
+/** How long a rotated-out key keeps working beside its successor, in hours. */
+export const API_KEY_ROTATION_GRACE_HOURS = 24;
 
 /** `GET /api/admin/agents/apikeys` (spec §7 "api_keys"), newest first. */
 export const apiKeyListResponseSchema = z.object({ api_keys: z.array(apiKeySchema) });
 
-/** Body of `POST /api/admin/agents/apikeys`: both required (spec §5). */
+/**
+ * Body of `POST /api/admin/agents/apikeys`: both required (spec §5); `agentId` one of
+ * {@link AGENT_KEY_RECIPIENTS}. An agent has one current key: `rotate: true` makes a new one and gives
+ * the current one {@link API_KEY_ROTATION_GRACE_HOURS} more hours; without it a second key is refused.
+ */
 export const createApiKeyRequestSchema = z.object({
-  agentId: z
-    .string({ error: 'agentId is required' })
-    .trim()
-    .min(1, 'agentId is required')
-    .max(64, 'agentId must be at most 64 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'agentId may contain only letters, digits, _, . and - (e.g. agent_name_001)'),
+  agentId: z.enum([AGENT_RECIPIENT_ID], {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'agentId is required'
+        : `agentId must be one of the agents that receive messages: ${AGENT_KEY_RECIPIENTS.map((recipient) => recipient.id).join(', ')}`,
+  }),
   agentName: z
     .string({ error: 'agentName is required' })
     .trim()
     .min(1, 'agentName is required')
     .max(120, 'agentName must be at most 120 characters'),
+  rotate: z.boolean().default(false),
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 

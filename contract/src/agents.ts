@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_RECIPIENT_ID } from './common.ts';
+import { messageSchema, proposalStatusSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
 const content = z.string().trim().min(1, 'content must not be blank').max(20_000, 'content must be at most 20000 characters');
@@ -22,6 +23,18 @@ export const jobSubmissionSchema = z.object({
 export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
 
 /**
+ * `followUp`: an agent message answers the person's newest unanswered message, once; with nothing
+ * left to answer it is refused as already answered unless the agent means to add to its answer
+ * (docs/decisions/030-agent-push-and-one-reply.md).
+ */
+const followUp = z
+  .boolean()
+  .default(false)
+  .describe(
+    'Send although the latest message is already answered (a second message after your reply). Default false: refused as already answered.',
+  );
+
+/**
  * A third-party agent's message (spec §7 agent REST `POST /api/messages` with `x-agent-key`, and
  * the MCP tool `send_message`): it is sent as the key's agent into a conversation addressed to it,
  * named by `conversationId` (or `metadata.conversationId`); without one, into the latest
@@ -34,6 +47,7 @@ export const agentMessageSchema = z.object({
   recipientId: z.string().min(1).max(200).optional(),
   type: z.literal('direct', { error: 'type must be "direct"' }).default('direct'),
   metadata: z.record(z.string(), z.unknown()).default({}),
+  followUp,
 });
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
 
@@ -66,7 +80,38 @@ export const updateAgentTaskInputSchema = z.object({
 export type UpdateAgentTaskInput = z.infer<typeof updateAgentTaskInputSchema>;
 
 /** MCP tool `send_proposal`: a proposal the customer can accept or ask to modify (spec §4 "Proposal"). */
-export const sendAgentProposalInputSchema = z.object({ conversationId, content });
+export const sendAgentProposalInputSchema = z.object({ conversationId, content, followUp });
+
+/**
+ * MCP tool `claim_conversation`: the agent takes the conversation over before it answers, so that
+ * agent-1's built-in brain (AGENT_MODE=builtin) leaves it alone; sending a message claims it too.
+ */
+export const claimAgentConversationInputSchema = z.object({ conversationId });
+
+/** What `claim_conversation` answers: the claim, whichever of this agent's keys made it first. */
+export const agentClaimSchema = z.object({ conversation_id: z.string(), claimed_at: z.string() });
+
+/** A task's brief as the agent tools show it (`read_conversation`, `update_task`). */
+export const agentTaskBriefSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  status: taskStatusSchema,
+  diagnosis: z.string().nullable(),
+  clarifiedScope: z.string().nullable(),
+  jobSummaryForEngineer: z.string().nullable(),
+  proposalMessageId: z.string().nullable(),
+  proposalStatus: proposalStatusSchema.nullable(),
+});
+export type AgentTaskBrief = z.infer<typeof agentTaskBriefSchema>;
+
+/** What `read_conversation` answers: the messages oldest first, staff notes kept. */
+export const agentConversationReadSchema = z.object({
+  conversation_id: z.string(),
+  waiting: z.boolean(),
+  task: agentTaskBriefSchema,
+  messages: z.array(messageSchema),
+});
 
 /**
  * A conversation as the MCP tools list it for an agent. `owner_id` is the person: a signed-in user's
@@ -82,6 +127,9 @@ export const agentConversationSchema = z.object({
 });
 export type AgentConversation = z.infer<typeof agentConversationSchema>;
 
+/** What `list_conversations` answers as structured content (an MCP tool result is an object). */
+export const agentConversationListSchema = z.object({ conversations: z.array(agentConversationSchema) });
+
 /**
  * The MCP tools of the message-tool server (spec §7, issue #9): the spec's `send_message` and what
  * an agent needs to do agent-1's whole job from outside. The server validates tool input with these
@@ -90,26 +138,37 @@ export type AgentConversation = z.infer<typeof agentConversationSchema>;
 export const MCP_TOOLS = {
   send_message: {
     description:
-      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId (or metadata.conversationId), or give recipientId (the person, as owner_id shows them) to use their latest conversation with you.',
+      'Send a message as your agent into a conversation addressed to you (spec: content, recipientId, type, metadata). Name it with conversationId (or metadata.conversationId), or give recipientId (the person, as owner_id shows them) to use their latest conversation with you. It answers the newest unanswered message, once: when there is none it is refused as already answered unless followUp is true.',
     input: agentMessageSchema,
+    output: postMessageResponseSchema,
   },
   list_conversations: {
     description: 'List conversations addressed to you, most recent first; by default only those waiting for your answer.',
     input: listAgentConversationsInputSchema,
+    output: agentConversationListSchema,
   },
   read_conversation: {
     description: "Read a conversation's messages (oldest first, staff notes included) and its task's brief.",
     input: readAgentConversationInputSchema,
+    output: agentConversationReadSchema,
   },
   update_task: {
     description:
       "Update the conversation's task: diagnosis, clarifiedScope, jobSummaryForEngineer and status (not the accepted or expert states).",
     input: updateAgentTaskInputSchema,
+    output: agentTaskBriefSchema,
   },
   send_proposal: {
     description:
       'Send a proposal (estimate, scope, next steps) the person can accept or ask to modify; the message and the task are marked as agent-1 marks its own.',
     input: sendAgentProposalInputSchema,
+    output: postMessageResponseSchema,
+  },
+  claim_conversation: {
+    description:
+      "Take a conversation over before you answer it: agent-1's built-in brain then leaves it to you (sending a message claims it too). Idempotent.",
+    input: claimAgentConversationInputSchema,
+    output: agentClaimSchema,
   },
 } as const;
 export type McpToolName = keyof typeof MCP_TOOLS;

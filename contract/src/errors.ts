@@ -55,6 +55,10 @@ export const ERROR_CODES = [
   'share_link_revoked',
   /** 410: the share link expired (the page offers to request access). */
   'share_link_expired',
+  /** 409 on an agent's message: the person's newest message is answered already (send with followUp to add to it). */
+  'already_answered',
+  /** 409 on creating an agent key: the agent has an active key; rotate it instead. */
+  'agent_key_exists',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -73,6 +73,10 @@ export const conversations = pgTable(
     participants: jsonb('participants').$type<string[]>().notNull().default([]),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
+    // The agent key of the external agent that took the conversation over (its reply or
+    // `claim_conversation`): agent-1's built-in brain no longer answers it (decision 030).
+    agentClaimKeyId: uuid('agent_claim_key_id'),
+    agentClaimedAt: timestamp('agent_claimed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('conversations_owner_idx').on(t.ownerId)],
 );
@@ -316,18 +320,29 @@ export const rateLimits = pgTable('rate_limits', {
  * Agent API keys (spec §3 "ApiKey"). The key itself is shown once; only its SHA-256 is kept, so a
  * leaked row is not a usable key. Third-party agents authenticate with it (the MCP issue).
  */
-export const apiKeys = pgTable('api_keys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  agentId: text('agent_id').notNull(),
-  agentName: text('agent_name').notNull(),
-  keyHash: text('key_hash').notNull().unique(),
-  active: boolean('active').notNull().default(true),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-  lastAccessAt: timestamp('last_access_at', { withTimezone: true, mode: 'date' }),
-  accessCount: integer('access_count').notNull().default(0),
-});
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: text('agent_id').notNull(),
+    agentName: text('agent_name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastAccessAt: timestamp('last_access_at', { withTimezone: true, mode: 'date' }),
+    accessCount: integer('access_count').notNull().default(0),
+    // Set on the old key when a new one replaces it: both work until then (decision 031).
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  // One current key per agent; a rotated-out key (expiresAt set) may overlap with its successor.
+  (t) => [
+    uniqueIndex('api_keys_one_current_per_agent_idx')
+      .on(t.agentId)
+      .where(sql`${t.active} and ${t.expiresAt} is null`),
+  ],
+);
 
 /** Time-limited share links of a task (spec §2 "Share modal", §4 "Share link"); only the token's SHA-256 is kept. */
 export const taskShares = pgTable(

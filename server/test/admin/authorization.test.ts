@@ -148,7 +148,7 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     path: '/api/admin/agents/apikeys',
-    prepare: async () => ({ path: '/api/admin/agents/apikeys', body: { agentId: 'agent_matrix_001', agentName: 'Matrix agent' } }),
+    prepare: async () => ({ path: '/api/admin/agents/apikeys', body: { agentId: 'agent-1', agentName: 'Matrix agent', rotate: true } }),
     allowed: adminOnly(201),
   },
   {
@@ -160,7 +160,7 @@ const ROWS: Row[] = [
         'POST',
         '/api/admin/agents/apikeys',
         { token: adminToken },
-        { agentId: 'victim', agentName: 'Victim' },
+        { agentId: 'agent-1', agentName: 'Victim', rotate: true },
       );
       return {
         path: `/api/admin/agents/apikeys/${created.body.id}`,

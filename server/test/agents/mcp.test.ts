@@ -1,15 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '../../src/db/schema.ts';
+import { messages, tasks } from '../../src/db/schema.ts';
+import { createAgentKey } from '../support/agent-keys.ts';
+import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, sendMessage, waitForMessages } from '../support/http.ts';
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
-const TOOLS = ['list_conversations', 'read_conversation', 'send_message', 'send_proposal', 'update_task'];
+const TOOLS = ['claim_conversation', 'list_conversations', 'read_conversation', 'send_message', 'send_proposal', 'update_task'];
 
 /** Reads server-sent events from a response body, one `{ event, data }` at a time. */
 function eventReader(response: Response) {
@@ -38,7 +42,8 @@ const text = (result: any) => JSON.parse(result.content[0].text);
 
 // Agent-1 waits for an agent connected over MCP, so the test's agent answers the guest.
 describe('the MCP server for third-party agents', () => {
-  const server = useTestServer('pglite', { ...STAFF_ENV, AGENT_MODE: 'external' });
+  // PostgreSQL when there is one: concurrent sends race for real there (PGlite runs one statement at a time).
+  const server = useTestServer(databaseKinds.at(-1)!, { ...STAFF_ENV, AGENT_MODE: 'external' });
   let admin = { token: '' };
   let key = '';
   let otherKey = '';
@@ -50,8 +55,7 @@ describe('the MCP server for third-party agents', () => {
       agentName: 'Outside agent-1',
     });
     key = created.body.api_key;
-    otherKey = (await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-7', agentName: 'Other' })).body
-      .api_key;
+    otherKey = await createAgentKey(server.database.db, 'agent-7', 'Other');
   });
 
   const connectSse = async (agentKey: string) => {
@@ -160,7 +164,11 @@ describe('the MCP server for third-party agents', () => {
   });
 
   it('revoked and unknown keys get 401 on both transports; a bad Origin or Host gets 403', async () => {
-    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Revoked' });
+    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
+      agentId: 'agent-1',
+      agentName: 'Revoked',
+      rotate: true,
+    });
     await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
     const init = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const postMcp = (headers: Record<string, string>) =>
@@ -268,4 +276,183 @@ describe('the MCP server for third-party agents', () => {
       ]);
     }
   });
+  it('two agents answering one waiting message at once store one reply; the other is told it is already answered', async () => {
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, guest, { content: 'My Shopify theme breaks on mobile after an update' });
+    const conversationId: string = sent.body.conversation_id;
+    const [sse, http, third] = await Promise.all([connectSse(key), connectHttp(key), connectHttp(key)]);
+    const answer = (client: Client, content: string) =>
+      client.callTool({ name: 'send_message', arguments: { conversationId, content } }) as Promise<any>;
+    const results = await Promise.all([
+      answer(sse, 'Which theme?'),
+      answer(http, 'Which theme is it?'),
+      answer(third, 'Is it Dawn?'),
+      answer(sse, 'What changed?'),
+      answer(http, 'When did it start?'),
+    ]);
+    const stored = results.filter((result) => !result.isError);
+    expect(stored).toHaveLength(1);
+    for (const refused of results.filter((result) => result.isError)) {
+      expect(refused.content[0].text).toMatch(/^Already answered: /);
+    }
+    const replies = await server.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, 'agent-1')));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ id: stored[0].structuredContent.id, replyToMessageId: sent.body.id });
+
+    // Nothing left to answer: a follow-up is sent only when the agent says so.
+    expect(await answer(http, 'One more thing')).toMatchObject({ isError: true });
+    const followUp: any = await http.callTool({
+      name: 'send_message',
+      arguments: { conversationId, content: 'One more thing: a screenshot helps.', followUp: true },
+    });
+    expect(followUp.isError).toBeFalsy();
+    const next = await sendMessage(server.url, guest, { content: 'It is the Dawn theme', conversationId });
+    const nextAnswer: any = await answer(sse, 'Thanks, Dawn it is.');
+    expect(nextAnswer.isError).toBeFalsy();
+    const [row] = await server.database.db.select().from(messages).where(eq(messages.id, nextAnswer.structuredContent.id));
+    expect(row!.replyToMessageId).toBe(next.body.id);
+    await Promise.all([sse.close(), http.close(), third.close()]);
+  });
+
+  it('every tool lists an outputSchema and answers structuredContent that validates against it, with the JSON as text', async () => {
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, guest, { content: 'I want a newsletter sign-up form on my Webflow site' });
+    const conversationId: string = sent.body.conversation_id;
+    const client = await connectHttp(key);
+    const { tools } = await client.listTools();
+    const validator = new AjvJsonSchemaValidator();
+    const calls: Record<string, Record<string, unknown>> = {
+      list_conversations: { limit: 100 },
+      read_conversation: { conversationId },
+      claim_conversation: { conversationId },
+      update_task: { conversationId, diagnosis: 'Embed a form' },
+      send_message: { conversationId, content: 'Which email provider do you use?' },
+      send_proposal: { conversationId, content: 'Estimate: 2 hours. Next steps: we connect Mailchimp.', followUp: true },
+    };
+    expect(Object.keys(calls).sort()).toEqual(TOOLS);
+    for (const tool of tools) {
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      const result: any = await client.callTool({ name: tool.name, arguments: calls[tool.name] });
+      expect([tool.name, result.isError ?? false]).toEqual([tool.name, false]);
+      const check = validator.getValidator(tool.outputSchema as any)(result.structuredContent);
+      expect([tool.name, check.valid, check.errorMessage]).toEqual([tool.name, true, undefined]);
+      const asText = JSON.parse(result.content[0].text);
+      // Older clients read the text: list_conversations keeps its bare array there.
+      expect(asText).toEqual(tool.name === 'list_conversations' ? result.structuredContent.conversations : result.structuredContent);
+    }
+    await client.close();
+  });
+
+  it('unknown arguments are refused with -32602, and an error carries the "MCP error" prefix once', async () => {
+    const client = await connectHttp(key);
+    const refused = client.callTool({ name: 'list_conversations', arguments: { waitingOnly: true, limt: 5 } });
+    await expect(refused).rejects.toMatchObject({ code: -32602 });
+    const error = await refused.catch((failure: Error) => failure);
+    expect((error as Error).message).toMatch(/^MCP error -32602: Invalid arguments for list_conversations: /);
+    expect((error as Error).message.match(/MCP error/g)).toHaveLength(1);
+    await client.close();
+  });
+
+  it('a wrong key gets 401 with WWW-Authenticate: Bearer and a reason; discovery documents are a JSON 404', async () => {
+    for (const headers of [{}, { authorization: 'Bearer unstuck_ak_wrongwrongwrongwrongwrongwrongwrongwrongwro' }] as const) {
+      const refused = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm="unstuck-agents"/);
+      expect(await refused.json()).toEqual({ code: 'unauthenticated', detail: expect.stringContaining('agent API key') });
+      const sse = await fetch(`${server.url}/mcp_tools/sse`, { headers });
+      expect([sse.status, sse.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Bearer /)]);
+    }
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        expect.stringContaining('application/json'),
+      ]);
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('resources: the waiting list and a conversation can be listed and read on both transports; subscribing is on the session transport', async () => {
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, guest, { content: 'Help me set up a custom domain on Vercel' });
+    const conversationId: string = sent.body.conversation_id;
+    for (const client of [await connectSse(key), await connectHttp(key)]) {
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.uri)).toEqual(
+        expect.arrayContaining(['unstuck://conversations/waiting', `unstuck://conversations/${conversationId}`]),
+      );
+      const waiting = await client.readResource({ uri: 'unstuck://conversations/waiting' });
+      expect(JSON.parse((waiting.contents[0] as any).text).conversations.map((c: any) => c.id)).toContain(conversationId);
+      const one = await client.readResource({ uri: `unstuck://conversations/${conversationId}` });
+      expect(JSON.parse((one.contents[0] as any).text)).toMatchObject({ conversation_id: conversationId, waiting: true });
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['unstuck://conversations/{id}']);
+      await expect(client.readResource({ uri: 'unstuck://conversations/00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+        code: -32002,
+      });
+      await client.close();
+    }
+    const sse = await connectSse(key);
+    expect(sse.getServerCapabilities()?.resources).toEqual({ subscribe: true });
+    const http = await connectHttp(key);
+    expect(http.getServerCapabilities()?.resources).toEqual({});
+    await expect(http.subscribeResource({ uri: 'unstuck://conversations/waiting' })).rejects.toMatchObject({ code: -32601 });
+    // Another agent cannot subscribe to this conversation.
+    const other = await connectSse(otherKey);
+    await expect(other.subscribeResource({ uri: `unstuck://conversations/${conversationId}` })).rejects.toMatchObject({ code: -32002 });
+    await Promise.all([sse.close(), http.close(), other.close()]);
+  });
+
+  it('a subscribed agent hears of a guest message within a second, for the conversation and the waiting list', async () => {
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, guest, { content: 'My Django admin is slow with 1M rows' });
+    const conversationId: string = sent.body.conversation_id;
+    const sse = await connectSse(key);
+    const updates: Array<{ uri: string; at: number }> = [];
+    sse.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updates.push({ uri: notification.params.uri, at: Date.now() });
+    });
+    const conversationUri = `unstuck://conversations/${conversationId}`;
+    await sse.subscribeResource({ uri: conversationUri });
+    await sse.subscribeResource({ uri: 'unstuck://conversations/waiting' });
+    await sse.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which database?' } });
+    await waitFor(() => updates.some((u) => u.uri === conversationUri));
+    updates.length = 0;
+
+    const before = Date.now();
+    await sendMessage(server.url, guest, { content: 'PostgreSQL 16', conversationId });
+    await waitFor(() => ['waiting', conversationId].every((end) => updates.some((u) => u.uri === `unstuck://conversations/${end}`)));
+    for (const update of updates) expect(update.at - before).toBeLessThanOrEqual(1000);
+
+    // Unsubscribed: no more updates of that conversation.
+    await sse.unsubscribeResource({ uri: conversationUri });
+    await sse.unsubscribeResource({ uri: 'unstuck://conversations/waiting' });
+    updates.length = 0;
+    await sse.callTool({ name: 'send_message', arguments: { conversationId, content: 'Thanks' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(updates).toEqual([]);
+    await sse.close();
+  });
 });
+
+/** Waits until `done()` holds, checking every 20 ms, for at most 5 s. */
+async function waitFor(done: () => boolean) {
+  const until = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

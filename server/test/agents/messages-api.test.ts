@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
+import { createAgentKey } from '../support/agent-keys.ts';
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
@@ -30,11 +31,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
       agentName: 'External agent-1',
     });
     agentKey = created.body.api_key;
-    const other = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
-      agentId: 'agent-7',
-      agentName: 'Another agent',
-    });
-    otherAgentKey = other.body.api_key;
+    otherAgentKey = await createAgentKey(server.database.db, 'agent-7', 'Another agent');
   });
 
   const post = (headers: Record<string, string>, body: unknown) =>
@@ -106,9 +103,14 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: 'guest-someoneelse' })).status).toBe(400);
     expect((await post({ 'x-agent-key': agentKey }, { ...message, recipientId: guest.guest })).status).toBe(400);
 
+    // agent-1's built-in brain answered the guest already: one reply per message, unless a follow-up.
+    expect(await post({ 'x-agent-key': agentKey }, message)).toEqual({
+      status: 409,
+      body: { code: 'already_answered', detail: expect.stringContaining('followUp: true') },
+    });
     const posted = await post(
       { authorization: `Bearer ${agentKey}` },
-      { ...message, metadata: { proposal_status: 'accepted', source: 'crm' } },
+      { ...message, followUp: true, metadata: { proposal_status: 'accepted', source: 'crm' } },
     );
     expect(posted).toEqual({
       status: 201,
@@ -121,7 +123,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     expect(mine.metadata).not.toHaveProperty('proposal_status');
 
     // Without a conversation id, the latest conversation of the recipient with this agent.
-    const byRecipient = await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: participant });
+    const byRecipient = await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: participant, followUp: true });
     expect(byRecipient.body.conversation_id).toBe(sent.body.conversation_id);
     expect((await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: guest.guest })).status).toBe(400);
 
@@ -142,8 +144,15 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'Soon revoked',
+      rotate: true,
     });
     await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
-    expect((await post({ 'x-agent-key': created.body.api_key }, { content: 'hi', recipientId: 'guest-x' })).status).toBe(401);
+    const refused = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-agent-key': created.body.api_key },
+      body: JSON.stringify({ content: 'hi', recipientId: 'guest-x' }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm="unstuck-agents", error="invalid_token"/);
   });
 });

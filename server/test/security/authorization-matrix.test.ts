@@ -205,15 +205,16 @@ const ROWS: Row[] = [
   { routes: ['GET /api/admin/agents/apikeys'], call: () => ({}), expect: adminOnly() },
   {
     routes: ['POST /api/admin/agents/apikeys'],
-    call: () => ({ body: { agentId: `matrix_${Math.random().toString(36).slice(2, 8)}`, agentName: 'Matrix agent' } }),
+    call: () => ({ body: { agentId: 'agent-1', agentName: 'Matrix agent', rotate: true } }),
     expect: adminOnly(201),
   },
   {
     routes: ['DELETE /api/admin/agents/apikeys/:id'],
     call: async (f, _caller, pattern) => {
       const key = await f.asAdmin('POST', '/api/admin/agents/apikeys', {
-        agentId: `gone_${Math.random().toString(36).slice(2, 8)}`,
+        agentId: 'agent-1',
         agentName: 'Gone',
+        rotate: true,
       });
       return { path: fill(pattern, key.id) };
     },

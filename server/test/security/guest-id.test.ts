@@ -118,15 +118,23 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       const mine = listed.find((conversation) => conversation.id === conversationId)!;
       expect.soft(mine.owner_id).toMatch(/^participant-/);
       await tool('read_conversation', { conversationId });
-      // Replying to the person by the id the agent was shown.
-      const reply = await tool('send_message', { content: 'Does it happen in a private window?', recipientId: mine.owner_id });
+      // Replying to the person by the id the agent was shown (agent-1 answered already: a follow-up).
+      const reply = await tool('send_message', {
+        content: 'Does it happen in a private window?',
+        recipientId: mine.owner_id,
+        followUp: true,
+      });
       expect(reply.isError).toBeFalsy();
       expect(JSON.parse(reply.content[0]!.text)).toMatchObject({ conversation_id: conversationId });
       // The guest id itself names nobody an agent may write to.
-      const refused = await tool('send_message', { content: 'Hello', recipientId: guestId });
+      const refused = await tool('send_message', { content: 'Hello', recipientId: guestId, followUp: true });
       expect.soft(refused.isError).toBe(true);
       await tool('update_task', { conversationId, diagnosis: 'CSRF cookie not secure behind the proxy' });
-      await tool('send_proposal', { conversationId, content: 'Estimate: 3 hours. Next steps: set SECURE_PROXY_SSL_HEADER.' });
+      await tool('send_proposal', {
+        conversationId,
+        content: 'Estimate: 3 hours. Next steps: set SECURE_PROXY_SSL_HEADER.',
+        followUp: true,
+      });
       await tool('read_conversation', { conversationId });
       await client.close();
       return mine.owner_id;
@@ -142,12 +150,32 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     ).toBe(participantId);
     // The agent REST call, by the person's id as shown and by the conversation; the guest id is refused.
     expect(
-      (await call('POST', '/api/messages', null, { content: 'Which Django version?', recipientId: participantId }, agentHeaders)).status,
+      (
+        await call(
+          'POST',
+          '/api/messages',
+          null,
+          { content: 'Which Django version?', recipientId: participantId, followUp: true },
+          agentHeaders,
+        )
+      ).status,
     ).toBe(201);
-    expect((await call('POST', '/api/messages', null, { content: 'And nginx?', conversationId }, agentHeaders)).status).toBe(201);
-    expect.soft((await call('POST', '/api/messages', null, { content: 'Hello', recipientId: guestId }, agentHeaders)).status).toBe(400);
     expect(
-      (await call('POST', '/api/messages', null, { content: 'Hello', recipientId: 'someone-else', conversationId }, agentHeaders)).status,
+      (await call('POST', '/api/messages', null, { content: 'And nginx?', conversationId, followUp: true }, agentHeaders)).status,
+    ).toBe(201);
+    expect
+      .soft((await call('POST', '/api/messages', null, { content: 'Hello', recipientId: guestId, followUp: true }, agentHeaders)).status)
+      .toBe(400);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/messages',
+          null,
+          { content: 'Hello', recipientId: 'someone-else', conversationId, followUp: true },
+          agentHeaders,
+        )
+      ).status,
     ).toBe(400);
 
     // Accepting needs a sign-in, which hands the guest over: no guest's task reaches the experts through

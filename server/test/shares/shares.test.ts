@@ -113,14 +113,16 @@ describe('task share links', () => {
     nextAddress();
     const seeded = await seedTask(server.database.db, { status: 'PENDING_ACCEPTANCE' });
     // An agent writes metadata of its own into the conversation (the agent REST call).
-    const agentKey = (await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside' })).body
-      .api_key as string;
-    const written = await fetchOn(server, `/api/messages`, {
+    const agentKey = (
+      await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside', rotate: true })
+    ).body.api_key as string;
+    const written = await fetch(`${server}/api/messages`, {
       method: 'POST',
       headers: { 'x-agent-key': agentKey, 'content-type': 'application/json' },
       body: JSON.stringify({
         conversationId: seeded.conversationId,
         content: 'A note for the customer',
+        followUp: true,
         metadata: { internal_note: 'metadata-only-secret', estimate_margin: 0.4 },
       }),
     });

@@ -38,7 +38,7 @@ export async function fetchOn(target: Target, path: string, init: RequestInit = 
   for (const [name, value] of Object.entries(answer.headers)) {
     for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
   }
-  return new Response(BODILESS.has(answer.statusCode) ? null : answer.rawPayload, { status: answer.statusCode, headers });
+  return new Response(BODILESS.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
 }
 
 /** One JSON answer: status and parsed body. */

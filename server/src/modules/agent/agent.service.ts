@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, insertAgentMessage, listConversationMessages } from '../chat/chat.service.ts';
+import { countSentMessages, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
@@ -35,15 +35,18 @@ export interface AgentDeps {
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
  * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
  * is stored, or as `failed` when the attempt fails.
- * @returns the stored message id, or null when nothing was owed, another worker answered first, or
- *   the task's code analysis is pending (its job queues the turn again).
+ * @returns the stored message id, or null when nothing was owed, an external agent claimed the
+ *   conversation, another worker answered first, or the task's code analysis is pending (its job
+ *   queues the turn again).
  * @throws what the brain throws (the job queue retries).
  */
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
   const task = await findTaskOfConversation(deps.db, conversationId);
   // A turn waits for code being analysed: the analysis job queues the turn again when it ends
-  // (docs/decisions/028-code-analysis-jobs.md), so the proposal reads its figures.
+  // (docs/decisions/028-code-analysis-jobs.md), so the proposal reads its figures. An external agent
+  // that took the conversation over (decision 030) answers it, not the built-in brain.
   if (!task || !agentMayAnswer(task) || task.codeAnalysisState === 'pending') return null;
+  if (await isClaimedByExternalAgent(deps.db, conversationId)) return null;
   const rows = await listConversationMessages(deps.db, conversationId);
   const pending = findPendingTurn(rows, task);
   if (!pending) return null;

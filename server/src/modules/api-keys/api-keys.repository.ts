@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema.ts';
 
@@ -47,7 +47,35 @@ export async function recordApiKeyUse(db: Db, keyHash: string, now: Date): Promi
   const [row] = await db
     .update(apiKeys)
     .set({ lastAccessAt: now, accessCount: sql`${apiKeys.accessCount} + 1` })
-    .where(and(eq(apiKeys.keyHash, keyHash), eq(apiKeys.active, true)))
+    .where(and(eq(apiKeys.keyHash, keyHash), eq(apiKeys.active, true), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Gives the agent's current key (active, no expiry) an expiry: it keeps working beside its successor
+ * until then (decision 031). @returns the keys changed.
+ */
+export function expireCurrentApiKeys(db: Db, agentId: string, expiresAt: Date): Promise<ApiKeyRow[]> {
+  return db
+    .update(apiKeys)
+    .set({ expiresAt })
+    .where(and(eq(apiKeys.agentId, agentId), eq(apiKeys.active, true), isNull(apiKeys.expiresAt)))
+    .returning();
+}
+
+/** Revokes the rotated-out keys whose grace period is over (revoked at their expiry). */
+export async function revokeExpiredApiKeys(db: Db, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ active: false, revokedAt: apiKeys.expiresAt })
+    .where(and(eq(apiKeys.active, true), lte(apiKeys.expiresAt, now)));
+}
+
+/** True for the error PostgreSQL raises when an insert breaks a unique index (SQLSTATE 23505), as drizzle wraps it or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -29,7 +29,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/agents/apikeys',
     {
       onRequest,
-      schema: { body: createApiKeyRequestSchema, response: { 201: createApiKeyResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: { body: createApiKeyRequestSchema, response: { 201: createApiKeyResponseSchema, ...errorResponses(400, 401, 403, 409) } },
     },
     async (request, reply) => {
       const created = await createApiKey(deps, staffOf(request), request.body);

@@ -1,9 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@unstuck/contract';
+import { API_KEY_ROTATION_GRACE_HOURS, type ApiKey, type CreateApiKeyRequest, type CreateApiKeyResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { apiKeyNotFound } from './api-keys.errors.ts';
-import { insertApiKey, listApiKeys, recordApiKeyUse, revokeApiKey, type ApiKeyRow } from './api-keys.repository.ts';
+import { agentKeyExists, apiKeyNotFound } from './api-keys.errors.ts';
+import {
+  expireCurrentApiKeys,
+  insertApiKey,
+  isUniqueViolation,
+  listApiKeys,
+  recordApiKeyUse,
+  revokeApiKey,
+  revokeExpiredApiKeys,
+  type ApiKeyRow,
+} from './api-keys.repository.ts';
 
 type KeyDeps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -32,36 +41,52 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     createdAt: row.createdAt.toISOString(),
     lastAccess: row.lastAccessAt?.toISOString() ?? null,
     accessCount: row.accessCount,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
 /**
  * Creates an agent API key (spec §7 `POST /api/admin/agents/apikeys`) and records it in the audit log.
+ * An agent has one current key, which the database enforces (a unique index over current keys), so
+ * two admins creating at once cannot both succeed. `rotate` gives the current key
+ * API_KEY_ROTATION_GRACE_HOURS more hours beside the new one, then it is revoked (decision 031).
  * @returns the key's listing plus `api_key`, the key itself: shown this once, never stored.
+ * @throws AppError 409 `agent_key_exists` when the agent has a current key and `rotate` is false.
  */
 export async function createApiKey(deps: KeyDeps, actor: AuditActor, input: CreateApiKeyRequest): Promise<CreateApiKeyResponse> {
   const key = `${KEY_PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
   const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
-    const stored = await insertApiKey(tx, { ...input, keyHash: hashKey(key), createdBy: actor.id, now });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'api_key.create',
-        targetType: 'api_key',
-        targetId: stored.id,
-        details: { agentId: input.agentId, agentName: input.agentName },
-      },
-      now,
-    );
-    return stored;
-  });
-  return { ...toApiKey(row), api_key: key };
+  const { agentId, agentName, rotate } = input;
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      await revokeExpiredApiKeys(tx, now);
+      const rotated = rotate
+        ? await expireCurrentApiKeys(tx, agentId, new Date(now.getTime() + API_KEY_ROTATION_GRACE_HOURS * 3_600_000))
+        : [];
+      const stored = await insertApiKey(tx, { agentId, agentName, keyHash: hashKey(key), createdBy: actor.id, now });
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: rotate ? 'api_key.rotate' : 'api_key.create',
+          targetType: 'api_key',
+          targetId: stored.id,
+          details: { agentId, agentName, ...(rotate ? { replaces: rotated.map((old) => old.id) } : {}) },
+        },
+        now,
+      );
+      return stored;
+    });
+    return { ...toApiKey(row), api_key: key };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw agentKeyExists(agentId);
+    throw error;
+  }
 }
 
 /** `GET /api/admin/agents/apikeys`: every key, newest first, without the keys themselves. */
 export async function listAgentApiKeys(deps: KeyDeps): Promise<ApiKey[]> {
+  await revokeExpiredApiKeys(deps.db, deps.clock.now());
   return (await listApiKeys(deps.db)).map(toApiKey);
 }
 

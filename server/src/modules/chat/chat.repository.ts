@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   AGENT_RECIPIENT_ID,
   type Attachment,
@@ -368,6 +368,29 @@ export async function findAgentConversation(db: Db, id: string, agentId: string)
     .from(conversations)
     .where(and(eq(conversations.id, id), sql`${conversations.participants} @> ${JSON.stringify([agentId])}::jsonb`));
   return row ?? null;
+}
+
+/**
+ * Records that an external agent took the conversation over (docs/decisions/030-agent-push-and-one-reply.md);
+ * the first claim stays (a later one by any key changes nothing).
+ * @param keyId the claiming agent key's id.
+ * @returns when the conversation was claimed.
+ */
+export async function claimConversationForAgent(db: Db, conversationId: string, keyId: string, now: Date): Promise<Date> {
+  const [claimed] = await db
+    .update(conversations)
+    .set({ agentClaimKeyId: keyId, agentClaimedAt: now })
+    .where(and(eq(conversations.id, conversationId), isNull(conversations.agentClaimedAt)))
+    .returning({ at: conversations.agentClaimedAt });
+  if (claimed?.at) return claimed.at;
+  const [existing] = await db.select({ at: conversations.agentClaimedAt }).from(conversations).where(eq(conversations.id, conversationId));
+  return existing?.at ?? now;
+}
+
+/** @returns true when an external agent claimed the conversation: agent-1's built-in brain leaves it alone. */
+export async function isClaimedByExternalAgent(db: Db, conversationId: string): Promise<boolean> {
+  const [row] = await db.select({ at: conversations.agentClaimedAt }).from(conversations).where(eq(conversations.id, conversationId));
+  return Boolean(row?.at);
 }
 
 /**

@@ -46,6 +46,7 @@ import { toMessageView } from './message-view.ts';
 
 // For other modules: the repository is theirs to call only through this service (eslint.config.js).
 export {
+  claimConversationForAgent,
   conversationIdsOwnedBy,
   countSentMessages,
   countUnreadCustomerMessages,
@@ -61,6 +62,7 @@ export {
   insertAgentMessage,
   insertEventLine,
   insertExpertMessage,
+  isClaimedByExternalAgent,
   listAgentConversations,
   listConversationMessages,
   listConversationSummaries,

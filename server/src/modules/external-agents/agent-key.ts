@@ -29,10 +29,10 @@ export function refuseBrowserAgentKey(headers: IncomingHttpHeaders): void {
 
 /**
  * Authenticates an agent by its key and counts the use (last access, usage count).
- * @throws AppError 401 when the key is missing, unknown or revoked.
+ * @throws AppError 401 with `WWW-Authenticate: Bearer` when the key is missing, unknown, revoked or expired.
  */
 export async function authenticateAgent(deps: Pick<AppDeps, 'db' | 'clock'>, key: string | null): Promise<VerifiedAgent> {
   const agent = key ? await verifyAgentApiKey(deps, key) : null;
-  if (!agent) throw agentKeyRequired();
+  if (!agent) throw agentKeyRequired(key !== null);
   return agent;
 }

@@ -1,10 +1,26 @@
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 
 // Errors of the calls external agents make, over REST and the MCP transports
 // (docs/decisions/027-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
 
-/** 401: no agent key, or one that is unknown or revoked. */
-export const agentKeyRequired = () => unauthorized('A valid agent API key is required (X-Agent-Key or Authorization: Bearer)');
+/**
+ * 401: no agent key, or one that is unknown, revoked or past its rotation grace. `WWW-Authenticate:
+ * Bearer` (RFC 9110 §11.6.1, RFC 6750 §3: `invalid_token` when a key was sent) tells clients which
+ * credential we take; we publish no OAuth metadata, so MCP clients ask their user for the key.
+ */
+export const agentKeyRequired = (keySent: boolean) =>
+  new AppError(
+    'unauthenticated',
+    401,
+    keySent
+      ? 'This agent API key is not valid: it is unknown, revoked, or a rotated-out key past its grace period. Ask an admin for a current key (Admin → API keys).'
+      : 'An agent API key is required: send it as Authorization: Bearer <key> or X-Agent-Key. Admins create keys in Admin → API keys.',
+    {
+      'www-authenticate': keySent
+        ? 'Bearer realm="unstuck-agents", error="invalid_token", error_description="The agent API key is unknown, revoked or expired"'
+        : 'Bearer realm="unstuck-agents"',
+    },
+  );
 
 /** 403: an agent key sent by a browser (a key in a web page is a key anyone can read). */
 export const agentKeyFromBrowser = () =>
@@ -29,8 +45,20 @@ export const proposalAlreadyWithExperts = () => conflict('The proposal is alread
 /** 409: a task update once the task is with the experts. */
 export const taskWithExperts = () => conflict('The task is with the experts and can no longer be changed by an agent');
 
-/** 409: the turn the agent answers was answered meanwhile (by agent-1 or another worker). */
-export const turnAnsweredMeanwhile = () => conflict('This message was answered meanwhile; read the conversation again');
+/**
+ * 409 `already_answered`: the person's newest message has its answer (this agent's, another worker's
+ * or agent-1's, maybe a moment ago): one reply per message (decision 030).
+ */
+export const alreadyAnswered = () =>
+  new AppError(
+    'already_answered',
+    409,
+    "Already answered: the person's latest message has a reply. Wait for their next message, or send with followUp: true to add to the answer.",
+  );
+
+/** 409: the proposal was accepted; the conversation is the human experts' now, not an agent's to answer. */
+export const conversationWithExperts = () =>
+  conflict('The proposal is accepted and the conversation is with the human experts; agents no longer answer it');
 
 /** 400: an MCP session id of the wrong shape. */
 export const invalidMcpSessionId = () => badRequest('session_id must be 8 to 128 letters, digits, _ or -');

@@ -1,6 +1,7 @@
 import {
   type AgentConversation,
   type AgentMessage,
+  type AgentTaskBrief,
   type MessageMetadata,
   type PostMessageResponse,
   type UpdateAgentTaskInput,
@@ -12,19 +13,24 @@ import { findPendingTurn } from '../agent/pending-turn.ts';
 import type { VerifiedAgent } from '../api-keys/api-keys.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { conversationNotFound } from '../chat/chat.errors.ts';
-import { findAgentConversation, listAgentConversations, listConversationMessages } from '../chat/chat.service.ts';
+import {
+  claimConversationForAgent,
+  findAgentConversation,
+  listAgentConversations,
+  listConversationMessages,
+} from '../chat/chat.service.ts';
 import { isAgentId } from '../chat/message-view.ts';
 import { viewMessagesAsStaff } from '../chat/staff-view.ts';
 import { EXPERT_STATUSES, findTaskOfConversation, updateTaskBrief, type TaskRow } from '../tasks/tasks.service.ts';
 import { loadPublicIds, publicIdOf, resolvePublicId } from '../users/participant-ids.ts';
 import {
+  alreadyAnswered,
   conversationNotNamed,
+  conversationWithExperts,
   notAnAgentId,
   nothingToUpdate,
-  proposalAlreadyWithExperts,
   recipientNotOwner,
   taskWithExperts,
-  turnAnsweredMeanwhile,
 } from './external-agents.errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -86,7 +92,7 @@ export async function listConversationsForAgent(
   for (const conversation of rows) {
     if (result.length >= options.limit) break;
     const task = await findTaskOfConversation(deps.db, conversation.id);
-    const waiting = task ? findPendingTurn(await listConversationMessages(deps.db, conversation.id), task) !== null : false;
+    const waiting = task ? await waitsForAgent(deps, task) : false;
     if (options.waitingOnly && !waiting) continue;
     result.push({
       id: conversation.id,
@@ -110,7 +116,7 @@ export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileU
   const rows = await listConversationMessages(deps.db, conversationId);
   return {
     conversation_id: conversationId,
-    waiting: findPendingTurn(rows, task) !== null,
+    waiting: !isWithExperts(task) && findPendingTurn(rows, task) !== null,
     task: briefOf(task),
     // Signed links, so the agent can fetch the files it is shown; guests by their participant id.
     messages: await viewMessagesAsStaff(deps, conversationId, rows),
@@ -123,8 +129,9 @@ export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileU
  * @param input.recipientId the person: a user's id, or a guest's participant id (what the agent is
  *   shown; docs/decisions/024-participant-ids.md), never a guest id.
  * @throws AppError 400 no conversation named and none found for `recipientId`, or `recipientId` is
- *   not the conversation's owner; 404 conversation not addressed to the agent; 409 the turn was
- *   answered meanwhile (by agent-1 or another worker).
+ *   not the conversation's owner; 404 conversation not addressed to the agent; 409 `already_answered`
+ *   (nothing unanswered and no `followUp`, or another sender answered first), 409 the proposal was
+ *   accepted (the conversation is with the experts).
  */
 export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input: AgentMessage): Promise<PostMessageResponse> {
   const conversationId = await resolveConversation(deps, agent, input);
@@ -133,23 +140,36 @@ export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input
     throw recipientNotOwner();
   }
   const metadata = Object.fromEntries(Object.entries(input.metadata).filter(([key]) => !RESERVED_METADATA.has(key))) as MessageMetadata;
-  return storeReply(deps, agent, task, input.content, metadata, false);
+  return storeReply(deps, agent, task, { content: input.content, metadata, proposal: false, followUp: input.followUp });
 }
 
 /**
  * Sends a proposal (spec §4 "Proposal"): the message is marked `kind: proposal`, `proposal_status:
  * pending`, and the task PENDING_ACCEPTANCE with the proposal's id and text, as agent-1 does.
  * @throws AppError 404 conversation not addressed to the agent; 409 the task is already with the
- *   experts, or the turn was answered meanwhile.
+ *   experts, or `already_answered` as {@link sendMessageAsAgent}.
  */
 export async function sendProposalAsAgent(
   deps: Deps,
   agent: VerifiedAgent,
-  input: { conversationId: string; content: string },
+  input: { conversationId: string; content: string; followUp: boolean },
 ): Promise<PostMessageResponse> {
   const { task } = await addressedTask(deps, agent, input.conversationId);
-  if ((EXPERT_STATUSES as readonly string[]).includes(task.status)) throw proposalAlreadyWithExperts();
-  return storeReply(deps, agent, task, input.content, {}, true);
+  return storeReply(deps, agent, task, { content: input.content, metadata: {}, proposal: true, followUp: input.followUp });
+}
+
+/**
+ * Takes a conversation over for the agent (MCP `claim_conversation`): agent-1's built-in brain no
+ * longer answers it (docs/decisions/030-agent-push-and-one-reply.md). Claiming twice is harmless.
+ * @throws AppError 404 conversation not addressed to the agent; 403 an id that cannot write; 409 the
+ *   conversation is with the experts.
+ */
+export async function claimConversationAsAgent(deps: Deps, agent: VerifiedAgent, conversationId: string) {
+  if (!isAgentId(agent.agentId)) throw notAnAgentId();
+  const { task } = await addressedTask(deps, agent, conversationId);
+  if (isWithExperts(task)) throw conversationWithExperts();
+  const claimedAt = await claimConversationForAgent(deps.db, conversationId, agent.keyId, deps.clock.now());
+  return { conversation_id: conversationId, claimed_at: claimedAt.toISOString() };
 }
 
 /**
@@ -166,35 +186,46 @@ export async function updateTaskAsAgent(deps: Deps, agent: VerifiedAgent, input:
   return briefOf(updated);
 }
 
+/**
+ * Stores an agent's message as the answer to the person's newest unanswered message, or, with
+ * `followUp`, as an addition when everything is answered. Exactly one answer per message whatever
+ * runs at once, on any instance: the answer carries the turn's key, unique in the database, so
+ * concurrent senders who saw the same turn all insert one key and one insert wins; one who reads
+ * after the winner committed finds nothing unanswered (decision 030). Sending claims the conversation.
+ */
 async function storeReply(
   deps: Deps,
   agent: VerifiedAgent,
   task: TaskRow,
-  content: string,
-  metadata: MessageMetadata,
-  proposal: boolean,
+  reply: { content: string; metadata: MessageMetadata; proposal: boolean; followUp: boolean },
 ): Promise<PostMessageResponse> {
   // Readers tell an agent's message by its sender id (spec §3 senderType).
   if (!isAgentId(agent.agentId)) throw notAnAgentId();
+  // An accepted conversation is the human experts' (docs/product.md "Hand-off").
+  if (isWithExperts(task)) throw conversationWithExperts();
+  const now = deps.clock.now();
   const id = await deps.db.transaction(async (tx) => {
     const pending = findPendingTurn(await listConversationMessages(tx, task.conversationId), task);
-    return storeAgentReply(
+    if (!pending && !reply.followUp) return null;
+    const stored = await storeAgentReply(
       tx,
       task,
       {
         senderId: agent.agentId,
-        content,
-        metadata,
-        proposal,
+        content: reply.content,
+        metadata: reply.metadata,
+        proposal: reply.proposal,
         replyToMessageId: pending?.replyTo?.id ?? null,
         // Answering the turn the person waits on claims it, so agent-1's worker does not answer it too.
         turnKey: pending?.turnKey ?? null,
         brief: {},
       },
-      deps.clock.now(),
+      now,
     );
+    if (stored) await claimConversationForAgent(tx, task.conversationId, agent.keyId, now);
+    return stored;
   });
-  if (!id) throw turnAnsweredMeanwhile();
+  if (!id) throw alreadyAnswered();
   return { id, conversation_id: task.conversationId, task_id: task.id };
 }
 
@@ -216,7 +247,17 @@ async function addressedTask(deps: Deps, agent: VerifiedAgent, conversationId: s
   return { conversation, task };
 }
 
-function briefOf(task: TaskRow) {
+/** True once the proposal is accepted: the conversation is with the human experts. */
+function isWithExperts(task: TaskRow): boolean {
+  return (EXPERT_STATUSES as readonly string[]).includes(task.status);
+}
+
+/** Whether the conversation waits for its agent: something unanswered, and not yet with the experts. */
+async function waitsForAgent(deps: Deps, task: TaskRow): Promise<boolean> {
+  return !isWithExperts(task) && findPendingTurn(await listConversationMessages(deps.db, task.conversationId), task) !== null;
+}
+
+function briefOf(task: TaskRow): AgentTaskBrief {
   return {
     id: task.id,
     title: task.title,

@@ -97,10 +97,12 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    // Paths with a file extension are assets: a missing one is a 404, not the app's page.
+    // Paths with a file extension are assets: a missing one is a 404, not the app's page. Discovery
+    // documents (`/.well-known/*`, e.g. the OAuth metadata MCP clients look for) are machine reads:
+    // a JSON 404 says we publish none (decision 030).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/((api|oidc)(\/|$)|mcp)/.test(pathname) &&
+      !/^\/((api|oidc|\.well-known)(\/|$)|mcp)/.test(pathname) &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && pages) return sendPage(request, reply, pathname, pages);
     return reply.code(404).send(errorBody('not_found', `Not found: ${request.method} ${pathname}`));

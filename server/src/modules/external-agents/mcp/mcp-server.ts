@@ -1,10 +1,18 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  isJSONRPCErrorResponse,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MCP_TOOLS, type McpToolName } from '@unstuck/contract';
@@ -12,8 +20,10 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { firstIssue } from '../../../lib/zod-detail.ts';
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
+import { findAgentConversation, listAgentConversations } from '../../chat/chat.repository.ts';
 import {
   auditedAgentCall,
+  claimConversationAsAgent,
   listConversationsForAgent,
   readConversationForAgent,
   sendMessageAsAgent,
@@ -24,46 +34,71 @@ import {
 /** The version our message-tool server announces (spec §7 "Protocol version 2.0.0"). */
 export const MCP_SERVER_VERSION = '2.0.0';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls'>;
+/** The resource listing the conversations waiting for the agent (docs/decisions/030-agent-push-and-one-reply.md). */
+export const WAITING_URI = 'unstuck://conversations/waiting';
+const CONVERSATION_URI = /^unstuck:\/\/conversations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** Conversations `resources/list` names besides the waiting list: the agent's most recent ones. */
+const LISTED_CONVERSATIONS = 100;
+/** The MCP specification's code for a resource that does not exist (server/resources, "Error Handling"). */
+const RESOURCE_NOT_FOUND = -32002;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls' | 'conversationCache'>;
+type Transports = 'sse' | 'streamable-http';
 
 type Run<Name extends McpToolName> = (
   deps: Deps,
   agent: VerifiedAgent,
   input: z.infer<(typeof MCP_TOOLS)[Name]['input']>,
-) => Promise<unknown>;
+) => Promise<z.infer<(typeof MCP_TOOLS)[Name]['output']>>;
 
 /** What each tool of the contract's {@link MCP_TOOLS} does. */
 const RUN: { [Name in McpToolName]: Run<Name> } = {
   send_message: (deps, agent, input) => sendMessageAsAgent(deps, agent, input),
-  list_conversations: (deps, agent, input) => listConversationsForAgent(deps, agent, input),
+  list_conversations: async (deps, agent, input) => ({ conversations: await listConversationsForAgent(deps, agent, input) }),
   read_conversation: (deps, agent, input) => readConversationForAgent(deps, agent, input.conversationId),
   update_task: (deps, agent, input) => updateTaskAsAgent(deps, agent, input),
   send_proposal: (deps, agent, input) => sendProposalAsAgent(deps, agent, input),
+  claim_conversation: (deps, agent, input) => claimConversationAsAgent(deps, agent, input.conversationId),
 };
+
+/** Tool input as the server validates it: unknown arguments are refused (-32602), not ignored. */
+const STRICT_INPUTS: Record<string, z.ZodType> = Object.fromEntries(
+  Object.entries(MCP_TOOLS).map(([name, tool]) => [name, tool.input.strict()]),
+);
+
+/** The tools as `tools/list` shows them, computed once: input and output as JSON Schema. */
+const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
+  name,
+  description: tool.description,
+  inputSchema: z.toJSONSchema(tool.input.strict(), { io: 'input' }) as { type: 'object'; [key: string]: unknown },
+  outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as { type: 'object'; [key: string]: unknown },
+}));
 
 /**
  * An MCP server (the SDK's low-level `Server`, so that bad tool arguments are the JSON-RPC error
  * -32602 of spec §8 rather than a tool result) acting for one authenticated agent: each tool sees
  * only conversations addressed to that agent, and every call is written to the audit log.
+ * Tools answer `structuredContent` matching their `outputSchema` and the same JSON as text (older
+ * clients read the text; `list_conversations`' text stays the bare array). Resources: the waiting
+ * list and each conversation, readable on both transports; on the session transport (`sse`) they can
+ * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
+ * `notifications/resources/updated` (decision 030). Stateless `/mcp` has no stream to push on.
  * @param transport which transport it serves, recorded in the audit log.
  */
-export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: 'sse' | 'streamable-http'): Server {
-  const server = new Server({ name: deps.config.PRODUCT_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {} } });
+export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports): Server {
+  const push = transport === 'sse';
+  const server = new Server(
+    { name: deps.config.PRODUCT_NAME, version: MCP_SERVER_VERSION },
+    { capabilities: { tools: {}, resources: push ? { subscribe: true } : {} } },
+  );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: Object.entries(MCP_TOOLS).map(([name, definition]) => ({
-      name,
-      description: definition.description,
-      inputSchema: z.toJSONSchema(definition.input, { io: 'input' }) as { type: 'object'; [key: string]: unknown },
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
     if (!Object.hasOwn(MCP_TOOLS, name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const definition = MCP_TOOLS[name as McpToolName];
     const run = RUN[name as McpToolName] as (deps: Deps, agent: VerifiedAgent, input: unknown) => Promise<unknown>;
-    const parsed = definition.input.safeParse(request.params.arguments ?? {});
+    const parsed = STRICT_INPUTS[name]!.safeParse(request.params.arguments ?? {});
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
     // send_message may name its conversation in metadata (spec §7 keeps the tool's four fields).
     const input = parsed.data as { conversationId?: unknown; metadata?: { conversationId?: unknown } };
@@ -75,7 +110,9 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: 'ss
         { tool: name, transport, ...(typeof conversationId === 'string' ? { conversationId } : {}) },
         () => run(deps, agent, parsed.data),
       );
-      return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] };
+      const structuredContent = result as Record<string, unknown>;
+      const compatible = name === 'list_conversations' ? structuredContent.conversations : result;
+      return { content: [{ type: 'text', text: JSON.stringify(compatible, null, 2) }], structuredContent };
     } catch (error) {
       // A refusal the agent can act on (not found, conflict, bad input) is a tool error it reads;
       // anything else is the server's fault.
@@ -83,5 +120,132 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: 'ss
       throw new McpError(ErrorCode.InternalError, 'Internal error');
     }
   });
+
+  registerResources(server, deps, agent, transport);
   return server;
+}
+
+function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, transport: Transports) {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const recent = await listAgentConversations(deps.db, agent.agentId, { limit: LISTED_CONVERSATIONS });
+    return {
+      resources: [
+        {
+          uri: WAITING_URI,
+          name: 'waiting',
+          title: 'Conversations waiting for you',
+          description: 'The conversations whose latest message waits for your answer (as list_conversations).',
+          mimeType: 'application/json',
+        },
+        ...recent.map((conversation) => ({
+          uri: `unstuck://conversations/${conversation.id}`,
+          name: conversation.id,
+          title: conversation.title ?? 'Conversation',
+          mimeType: 'application/json',
+        })),
+      ],
+    };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: 'unstuck://conversations/{id}',
+        name: 'conversation',
+        title: 'A conversation',
+        description: 'Its messages and its task (as read_conversation).',
+        mimeType: 'application/json',
+      },
+    ],
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const conversationId = CONVERSATION_URI.exec(uri)?.[1];
+    if (uri !== WAITING_URI && !conversationId) throw resourceNotFound(uri);
+    try {
+      const contents = await auditedAgentCall<unknown>(
+        deps,
+        agent,
+        { tool: 'read_resource', transport, ...(conversationId ? { conversationId } : {}) },
+        async () =>
+          conversationId
+            ? readConversationForAgent(deps, agent, conversationId)
+            : { conversations: await listConversationsForAgent(deps, agent, { waitingOnly: true, limit: 100 }) },
+      );
+      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(contents, null, 2) }] };
+    } catch (error) {
+      if (error instanceof AppError) throw resourceNotFound(uri);
+      throw new McpError(ErrorCode.InternalError, 'Internal error');
+    }
+  });
+
+  if (transport !== 'sse') return;
+  const subscribed = new Set<string>();
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const conversationId = CONVERSATION_URI.exec(uri)?.[1];
+    // Only what this agent may read: the same 404 as reading it.
+    if (uri !== WAITING_URI && !(conversationId && (await findAgentConversation(deps.db, conversationId, agent.agentId)))) {
+      throw resourceNotFound(uri);
+    }
+    subscribed.add(uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscribed.delete(request.params.uri);
+    return {};
+  });
+
+  const updated = (uri: string) => {
+    server.sendResourceUpdated({ uri }).catch(() => {
+      // The stream closed meanwhile; its session ends with it.
+    });
+  };
+  // Every instance hears every conversation change (migration 0008's trigger, LISTEN/NOTIFY).
+  const unsubscribe = deps.conversationCache.subscribe((changed) => {
+    if (subscribed.size === 0) return;
+    if (changed === null) {
+      // The listener reconnected: anything may have changed.
+      for (const uri of subscribed) updated(uri);
+      return;
+    }
+    const uri = `unstuck://conversations/${changed}`;
+    if (subscribed.has(uri)) updated(uri);
+    if (subscribed.has(WAITING_URI)) {
+      void findAgentConversation(deps.db, changed, agent.agentId)
+        .then((conversation) => conversation && updated(WAITING_URI))
+        .catch(() => {
+          // Unknown or unreadable: not this agent's.
+        });
+    }
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    unsubscribe();
+    closed?.();
+  };
+}
+
+function resourceNotFound(uri: string) {
+  return new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+}
+
+/**
+ * The SDK's `McpError` puts "MCP error <code>: " into its message, and a client that receives that
+ * message wraps it in an `McpError` again ("MCP error -32602: MCP error -32602: …"). The JSON-RPC
+ * error's message is sent without it, so clients show the prefix once.
+ */
+export function withPlainErrorMessages<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage, options) => send(plainError(message), options);
+  return transport;
+}
+
+function plainError(message: JSONRPCMessage): JSONRPCMessage {
+  if (!isJSONRPCErrorResponse(message)) return message;
+  const prefix = `MCP error ${message.error.code}: `;
+  return message.error.message.startsWith(prefix)
+    ? { ...message, error: { ...message.error, message: message.error.message.slice(prefix.length) } }
+    : message;
 }

@@ -14,7 +14,7 @@ import {
   originNotAllowed,
   unknownMcpSession,
 } from '../external-agents.errors.ts';
-import { createMcpServer } from './mcp-server.ts';
+import { createMcpServer, withPlainErrorMessages } from './mcp-server.ts';
 import { SessionSseTransport } from './sse-transport.ts';
 
 /** Same bound as the SDK's transports. */
@@ -25,9 +25,11 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /**
  * The MCP server for third-party agents (issue #9, spec §7 "Documented message-tool interface"):
  * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
- *   (202; the answer arrives on the stream). Sessions live in this process: behind a load balancer
- *   this transport needs sticky sessions (README);
- * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers.
+ *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
+ *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
+ *   (README); they end when the process stops;
+ * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
+ *   has no stream, hence no push (docs/decisions/030-agent-push-and-one-reply.md).
  * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
  * (403, the MCP transport rules against DNS rebinding).
  */
@@ -52,7 +54,9 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       const sessionId = asked ?? randomUUID();
       if (sessions.has(sessionId)) throw mcpSessionIdInUse();
-      const transport = new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`);
+      const transport = withPlainErrorMessages(
+        new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`),
+      );
       sessions.set(sessionId, { transport, agent });
       transport.onclose = () => sessions.delete(sessionId);
       reply.hijack();
@@ -83,7 +87,9 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       const server = createMcpServer(deps, agent, 'streamable-http');
       // Stateless: no session id, JSON answers; the request's server and transport end with it.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = withPlainErrorMessages(
+        new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }),
+      );
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ApiKey, CreateApiKeyResponse } from '@unstuck/contract';
+import { AGENT_KEY_RECIPIENTS, API_KEY_ROTATION_GRACE_HOURS, type ApiKey, type CreateApiKeyResponse } from '@unstuck/contract';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
@@ -10,27 +10,32 @@ import { AdminTable } from './admin-table.tsx';
 import { ApiKeyCreatedModal } from './api-key-created-modal.tsx';
 
 const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key? This action cannot be undone.';
-const FORMAT_HINT = 'agent_name_001';
+type RecipientId = (typeof AGENT_KEY_RECIPIENTS)[number]['id'];
 
-/** Spec §2 "API Keys tab": the creation form, the keys table with Revoke, and the one-time key modal. */
+/**
+ * Spec §2 "API Keys tab": the creation form, the keys table with Revoke, and the one-time key modal.
+ * A key acts as one of the agents messages are addressed to (today agent-1), and each has one current
+ * key: when it has one, the form rotates it (decision 031).
+ */
 export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [agentId, setAgentId] = useState('');
+  const [agentId, setAgentId] = useState<RecipientId>(AGENT_KEY_RECIPIENTS[0].id);
   const [agentName, setAgentName] = useState('');
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
+  const recipient = AGENT_KEY_RECIPIENTS.find((candidate) => candidate.id === agentId) ?? AGENT_KEY_RECIPIENTS[0];
+  const current = keys.data?.find((key) => key.agentId === agentId && key.active && key.expiresAt === null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Spec §5: both are required.
-    if (!agentId.trim() || !agentName.trim()) {
+    if (!agentName.trim()) {
       onError('Agent ID and Agent Name are required.');
       return;
     }
     try {
-      setCreated(await create.mutateAsync({ agentId: agentId.trim(), agentName: agentName.trim() }));
-      setAgentId('');
+      setCreated(await create.mutateAsync({ agentId, agentName: agentName.trim(), rotate: current !== undefined }));
       setAgentName('');
     } catch (failure) {
       onError(adminErrorText(failure, 'Failed to create API key'));
@@ -52,7 +57,18 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
       <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label="Create an API key">
         <label className="field">
           <span className="field__label">Agent ID</span>
-          <input className="field__input" value={agentId} onChange={(e) => setAgentId(e.target.value)} placeholder={FORMAT_HINT} required />
+          <select
+            className="field__input"
+            value={agentId}
+            onChange={(e) => setAgentId(AGENT_KEY_RECIPIENTS.find((candidate) => candidate.id === e.target.value)?.id ?? agentId)}
+            aria-describedby="api-key-agent-hint"
+          >
+            {AGENT_KEY_RECIPIENTS.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.label}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="field">
           <span className="field__label">Agent Name</span>
@@ -60,13 +76,20 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
             className="field__input"
             value={agentName}
             onChange={(e) => setAgentName(e.target.value)}
-            placeholder={FORMAT_HINT}
+            placeholder="e.g. Support bot on Claude Code"
             required
           />
         </label>
         <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create'}
+          {create.isPending ? 'Creating...' : current ? 'Rotate key' : 'Create'}
         </button>
+        <p id="api-key-agent-hint" className="field__hint">
+          {recipient.description} The key is the agent&apos;s identity: agents connect with it to the MCP server (see the{' '}
+          <a href="/docs/mcp-server">agent documentation</a>).
+          {current
+            ? ` ${agentId} has an active key (${current.agentName}): a new one replaces it, and the current key keeps working for ${API_KEY_ROTATION_GRACE_HOURS} hours, then it is revoked.`
+            : ''}
+        </p>
       </form>
       <AdminTable
         query={keys}
@@ -81,7 +104,9 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
               <td>{key.agentName}</td>
               <td className="data-table__value">{key.agentId}</td>
               <td>
-                <span className={`badge ${key.active ? 'badge--success' : 'badge--neutral'}`}>{key.active ? 'Active' : 'Revoked'}</span>
+                <span className={`badge ${key.active ? 'badge--success' : 'badge--neutral'}`}>
+                  {!key.active ? 'Revoked' : key.expiresAt ? `Active until ${formatTimestamp(key.expiresAt)}` : 'Active'}
+                </span>
               </td>
               <td>{formatTimestamp(key.createdAt)}</td>
               <td>{key.lastAccess ? formatTimestamp(key.lastAccess) : 'Never'}</td>

@@ -5,7 +5,7 @@ import { adminErrorText, errorMessage } from '../api/admin-errors.ts';
 import { INVALID_SHARE_TOKEN, useCreateShareLink } from '../api/create-share-link.ts';
 import { useShareLinks } from '../api/get-share-links.ts';
 import { useRevokeShareLink } from '../api/revoke-share-link.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 
 /** The mailto link of "Email Link" (spec §2): the recipient is left for the admin to fill in. */
 const mailtoFor = (task: AdminTask, link: string) =>

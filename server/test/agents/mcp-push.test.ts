@@ -1,0 +1,93 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { createAgentKey } from '../support/agent-keys.ts';
+import { newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { useSharedDatabase } from '../support/test-server.ts';
+
+/** An agent connected over the session transport (the one that pushes), with the updates it hears. */
+async function connectAgent(url: string, key: string) {
+  const client = new Client({ name: 'unstuck-push-test', version: '1.0.0' });
+  await client.connect(new SSEClientTransport(new URL(`${url}/mcp_tools/sse`), { requestInit: { headers: { 'x-agent-key': key } } }));
+  const updates: Array<{ uri: string; at: number }> = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    updates.push({ uri: notification.params.uri, at: Date.now() });
+  });
+  return { client, updates };
+}
+
+/** Waits until `done()` holds, checking every 20 ms, for at most `ms`. */
+async function waitFor(done: () => boolean, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to agents across instances (PostgreSQL)', () => {
+  const instances = useSharedDatabase('postgres');
+
+  it('an agent subscribed on one instance hears of a guest message sent to another within a second', async () => {
+    const agentSide = await instances.start({ AGENT_MODE: 'external' });
+    const guestSide = await instances.start({ AGENT_MODE: 'external' });
+    const key = await createAgentKey(agentSide.database.db);
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(guestSide.url, guest, { content: 'I need a Zapier flow from Typeform to Airtable' });
+    const conversationId: string = sent.body.conversation_id;
+
+    const { client, updates } = await connectAgent(agentSide.url, key);
+    await client.subscribeResource({ uri: 'unstuck://conversations/waiting' });
+    await client.subscribeResource({ uri: `unstuck://conversations/${conversationId}` });
+    await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which fields go across?' } });
+    await waitFor(() => updates.length > 0);
+    updates.length = 0;
+
+    const before = Date.now();
+    await sendMessage(guestSide.url, guest, { content: 'Name, email and the answers', conversationId });
+    await waitFor(() => updates.length >= 2, 2000);
+    expect(updates.map((update) => update.uri).sort()).toEqual([
+      `unstuck://conversations/${conversationId}`,
+      'unstuck://conversations/waiting',
+    ]);
+    const latency = Math.max(...updates.map((update) => update.at - before));
+    expect(latency).toBeLessThanOrEqual(1000);
+    // What the update points at is there to read.
+    const waiting = await client.readResource({ uri: 'unstuck://conversations/waiting' });
+    expect(JSON.parse((waiting.contents[0] as { text: string }).text).conversations.map((c: { id: string }) => c.id)).toEqual([
+      conversationId,
+    ]);
+    await client.close();
+  });
+
+  it("in builtin mode, agent-1's brain leaves a conversation an external agent claimed", async () => {
+    const server = await instances.start({ AGENT_MODE: 'builtin' });
+    const key = await createAgentKey(server.database.db);
+    const guest = { guest: newGuestId() };
+    // Not claimed: the built-in brain answers.
+    const first = await sendMessage(server.url, guest, { content: 'My React Native app crashes on Android 14 at start' });
+    const conversationId: string = first.body.conversation_id;
+    await waitForAgentReply(server.url, guest, conversationId, first.body.id);
+
+    const { client } = await connectAgent(server.url, key);
+    const claim: any = await client.callTool({ name: 'claim_conversation', arguments: { conversationId } });
+    expect(claim.structuredContent).toEqual({ conversation_id: conversationId, claimed_at: expect.any(String) });
+    // Claiming again keeps the first claim.
+    const again: any = await client.callTool({ name: 'claim_conversation', arguments: { conversationId } });
+    expect(again.structuredContent.claimed_at).toBe(claim.structuredContent.claimed_at);
+
+    const second = await sendMessage(server.url, guest, { content: 'It happens on a Pixel 8, after the splash screen', conversationId });
+    // The built-in brain answers within a second or two when it answers; give it more.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const unanswered = (await readMessages(server.url, guest, conversationId)).body as Array<{ id: string }>;
+    expect(unanswered.at(-1)).toMatchObject({ id: second.body.id });
+    const answer: any = await client.callTool({
+      name: 'send_message',
+      arguments: { conversationId, content: 'Which React Native version?' },
+    });
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ conversation_id: conversationId });
+    await client.close();
+  });
+});
