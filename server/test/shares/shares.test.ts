@@ -116,7 +116,7 @@ describe('task share links', () => {
     const agentKey = (
       await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Outside', rotate: true })
     ).body.api_key as string;
-    const written = await fetch(`${server}/api/messages`, {
+    const written = await fetchOn(server, '/api/messages', {
       method: 'POST',
       headers: { 'x-agent-key': agentKey, 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -20,17 +20,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * repositories over git's smart HTTP protocol at `/code-sharing/git/{name}.git`.
  */
 export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/code-sharing/api/test/repos',
-      {
-        // Repositories are one of the benefits of signing in (docs/product.md "Code repository"): guests get 401.
-        onRequest: admitUsers(deps),
-        schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } },
-      },
-      async (request) => createRepository({ ...deps, log: request.log }, userOf(request), request.body, originOf(request, deps)),
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/code-sharing/api/test/repos',
+    {
+      // Repositories are one of the benefits of signing in (docs/product.md "Code repository"): guests get 401.
+      onRequest: admitUsers(deps),
+      schema: { body: createRepositoryRequestSchema, response: { 200: repositoryResponseSchema, ...errors } },
+    },
+    async (request) => createRepository({ ...deps, log: request.log }, userOf(request), request.body, originOf(request, deps)),
+  );
 
   void app.register((scope, _options, done) => {
     // git's request bodies go to git http-backend untouched (maybe gzip-encoded): no parsing here.

@@ -21,13 +21,20 @@ const taskErrors = errorResponses(400, 401, 404, 409);
 export function registerUserTaskRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = admitUsers(deps);
-  typed.get('/api/v2/user/tasks', { onRequest, schema: { response: { 200: userTasksResponseSchema, ...errorResponses(401) } } }, async (request) => ({
-    tasks: await listUserTasks(deps, userOf(request)),
-  }));
+  typed.get(
+    '/api/v2/user/tasks',
+    { onRequest, schema: { response: { 200: userTasksResponseSchema, ...errorResponses(401) } } },
+    async (request) => ({
+      tasks: await listUserTasks(deps, userOf(request)),
+    }),
+  );
 
   typed.get(
     '/api/v2/conversations/:conversationId/task',
-    { onRequest: admitCallers(deps), schema: { params: conversationParamsSchema, response: { 200: userTaskSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      onRequest: admitCallers(deps),
+      schema: { params: conversationParamsSchema, response: { 200: userTaskSchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => readConversationTask(deps, callerOf(request), request.params.conversationId),
   );
 
@@ -45,7 +52,10 @@ export function registerUserTaskRoutes(app: FastifyInstance, deps: AppDeps) {
 
   typed.post(
     '/api/v2/user/tasks/:id/rating',
-    { onRequest, schema: { params: userTaskParamsSchema, body: taskRatingRequestSchema, response: { 200: userTaskSchema, ...taskErrors } } },
+    {
+      onRequest,
+      schema: { params: userTaskParamsSchema, body: taskRatingRequestSchema, response: { 200: userTaskSchema, ...taskErrors } },
+    },
     async (request) => rateDoneTask(deps, userOf(request), request.params.id, request.body),
   );
 }

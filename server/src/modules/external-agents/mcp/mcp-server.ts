@@ -20,7 +20,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { firstIssue } from '../../../lib/zod-detail.ts';
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
-import { findAgentConversation, listAgentConversations } from '../../chat/chat.repository.ts';
+import { findAgentConversation, listAgentConversations } from '../../chat/chat.service.ts';
 import {
   auditedAgentCall,
   claimConversationAsAgent,
