@@ -75,9 +75,7 @@ describe('agent API keys', () => {
     });
     expect(await verify(created.body.api_key)).toBeNull();
     expect((await list()).find((k) => k.id === created.body.id)).toMatchObject({ active: false, accessCount: 1 });
-    expect((await callJson(server, 'DELETE', '/api/admin/agents/apikeys/00000000-0000-4000-8000-000000000000', admin)).status).toBe(
-      404,
-    );
+    expect((await callJson(server, 'DELETE', '/api/admin/agents/apikeys/00000000-0000-4000-8000-000000000000', admin)).status).toBe(404);
     const audit = await callJson(server, 'GET', '/api/admin/audit-log?limit=2', admin);
     expect(audit.body.entries.map((e: any) => e.action)).toEqual(['api_key.revoke', 'api_key.rotate']);
   });
