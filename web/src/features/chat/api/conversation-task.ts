@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userTaskSchema, type TaskRatingRequest, type UserTask } from '@unstuck/contract';
+// Types only: the chat is the first view, which loads no zod (decision 019); the server checks its answers.
+import type { TaskRatingRequest, UserTask } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { inboxQueryKey } from '../../../lib/inbox.ts';
 
@@ -10,7 +11,7 @@ const TASK_POLL_MS = 15_000;
 
 /** `GET /api/v2/conversations/{id}/task`: the conversation's task as its customer sees it (status, expert, Confirm/Reopen, rating). */
 export const getConversationTask = (conversationId: string, signal?: AbortSignal) =>
-  apiRequest(`/api/v2/conversations/${encodeURIComponent(conversationId)}/task`, { identity: 'bearer', schema: userTaskSchema, signal });
+  apiRequest<UserTask>(`/api/v2/conversations/${encodeURIComponent(conversationId)}/task`, { identity: 'bearer', signal });
 
 /**
  * The task of a conversation handed to the experts, for its signed-in customer; `enabled` false
@@ -32,9 +33,8 @@ type TaskAction = { kind: 'confirm' } | { kind: 'reopen' } | { kind: 'rate'; rat
 
 const actOn = (taskId: string, action: TaskAction): Promise<UserTask> => {
   const path = `/api/v2/user/tasks/${encodeURIComponent(taskId)}`;
-  if (action.kind === 'rate')
-    return apiRequest(`${path}/rating`, { method: 'POST', identity: 'bearer', body: action.rating, schema: userTaskSchema });
-  return apiRequest(`${path}/${action.kind}`, { method: 'POST', identity: 'bearer', schema: userTaskSchema });
+  if (action.kind === 'rate') return apiRequest<UserTask>(`${path}/rating`, { method: 'POST', identity: 'bearer', body: action.rating });
+  return apiRequest<UserTask>(`${path}/${action.kind}`, { method: 'POST', identity: 'bearer' });
 };
 
 /**
