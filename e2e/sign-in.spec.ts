@@ -56,7 +56,9 @@ async function acceptProposalAndSeeThanks(page: Page) {
   await thanks.waitFor();
   await page.getByText('Proposal Accepted!').waitFor();
   await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
-  await expect(message(page).isDisabled()).resolves.toBe(true);
+  // The chat stays open after acceptance, addressed to the human experts (README "Deviations").
+  await expect(message(page).isDisabled()).resolves.toBe(false);
+  await expect(message(page).getAttribute('placeholder')).resolves.toBe('Message the expert team…');
 }
 
 /** A guest reaches a proposal at once and presses "✓ Sounds good": the sign-in modal opens. */
