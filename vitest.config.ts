@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          // Browser suites sign people in on the fast tier's app too (server/test/support).
+          globalSetup: ['server/test/setup/pglite-image.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
