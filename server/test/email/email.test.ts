@@ -6,20 +6,13 @@ import { reachProposal } from '../support/agent-flow.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { emailRowsOf, freePort, makeExpert, waitForEventEmails, waitForFailedAttempt } from './support.ts';
+import { emailRowsOf, freePort, linksOf, makeExpert, waitForEventEmails, waitForFailedAttempt } from './support.ts';
 
 /** Every link of an email: the HTML's hrefs and the URLs in its text. */
-function linksOf(email: ReceivedEmail): string[] {
-  const html = typeof email.parsed.html === 'string' ? email.parsed.html : '';
-  const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
-  const texts = [...(email.parsed.text ?? '').matchAll(/https?:\/\/[^\s\]>)]+/g)].map((match) => match[0]);
-  return [...hrefs, ...texts];
-}
-
 describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
   let smtp: TestSmtpServer;
   let server: TestServer;

@@ -7,20 +7,13 @@ import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../sup
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { freePort, makeExpert, waitForEventEmails } from './support.ts';
+import { freePort, linksOf, makeExpert, waitForEventEmails } from './support.ts';
 
 // The emails of the work with a human expert (docs/decisions/029-the-human-half.md): to the customer
 // on assignment, on an expert reply still unread after EMAIL_UNREAD_DELAY_SECONDS, on done; to the
 // expert holding the task on a customer reply still unread after the same delay.
 
 /** Every link of an email: the HTML's hrefs and the URLs in its text. */
-function linksOf(email: ReceivedEmail): string[] {
-  const html = typeof email.parsed.html === 'string' ? email.parsed.html : '';
-  const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
-  const texts = [...(email.parsed.text ?? '').matchAll(/https?:\/\/[^\s\]>)]+/g)].map((match) => match[0]);
-  return [...hrefs, ...texts];
-}
-
 describe.each(databaseKinds)('hand-off emails on %s', (kind) => {
   let smtp: TestSmtpServer;
   let server: TestServer;

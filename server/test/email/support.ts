@@ -1,3 +1,4 @@
+import type { ReceivedEmail } from '../support/smtp.ts';
 import { createServer, type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionResponse } from '@unstuck/contract';
@@ -76,4 +77,15 @@ export async function waitForFailedAttempt(server: Pick<RunningServer, 'database
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('no failed attempt recorded');
+}
+
+/**
+ * Every link an email carries: the `href`s of its HTML part (entities undone) and the URLs in its text part,
+ * for checks that links use PUBLIC_URL and carry no token or guest id.
+ */
+export function linksOf(email: ReceivedEmail): string[] {
+  const html = typeof email.parsed.html === 'string' ? email.parsed.html : '';
+  const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  const texts = [...(email.parsed.text ?? '').matchAll(/https?:\/\/[^\s\]>)]+/g)].map((match) => match[0]);
+  return [...hrefs, ...texts];
 }
