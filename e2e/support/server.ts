@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { pgliteImage } from '../../server/test/support/pglite-image.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -39,13 +41,26 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A new data folder whose PGlite database starts from the run's migrated image (the global set-up
+ * `server/test/setup/pglite-image.ts`): a fresh server otherwise spends most of its start on
+ * PostgreSQL's initdb and the migrations, once per suite.
+ */
+async function seededDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'unstuck-e2e-'));
+  const database = await openDatabase({ dataDir, image: await pgliteImage() });
+  await database.close();
+  return dataDir;
+}
+
 /** Extra environment for the server; a function when it depends on the server's address (PUBLIC_URL). */
 export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<string, string>);
 
 /**
  * Starts the compiled server (`node server/dist/main.js`, which also serves web/dist; `npm run test:e2e`
  * builds both first) on a free port with a fresh data folder, and resolves once GET /api/health
- * answers 200.
+ * answers 200. The folder's PGlite database starts migrated, except for another installation's
+ * server (`root`) or one on PostgreSQL (`DATABASE_URL`), which start from nothing as a real install does.
  * @param options.root the installation to run (default: this checkout).
  * @param options.dataDir an existing data folder (a restart); it is then left in place by stop().
  */
@@ -55,9 +70,11 @@ export async function startServer(
 ): Promise<TestServer> {
   const { root = REPO_ROOT, timeoutMs = 90_000 } = options;
   const port = await freePort();
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'unstuck-e2e-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   const extra = typeof env === 'function' ? env(baseUrl) : env;
+  const dataDir =
+    options.dataDir ??
+    (options.root || extra.DATABASE_URL ? await mkdtemp(join(tmpdir(), 'unstuck-e2e-')) : await seededDataDir());
   let output = '';
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
