@@ -29,7 +29,11 @@ afterAll(async () => {
 async function recordingPage(): Promise<{ page: Page; seen: () => Promise<string> }> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const bodies: Array<Promise<string>> = [];
-  page.on('response', (response) => bodies.push(response.text().catch(() => '')));
+  page.on('response', (response) => {
+    // An open event stream's body never ends; server/test/security/guest-id.test.ts reads the streams.
+    if (response.headers()['content-type']?.startsWith('text/event-stream')) return;
+    bodies.push(response.text().catch(() => ''));
+  });
   return { page, seen: async () => `${(await Promise.all(bodies)).join('\n')}\n${await page.content()}` };
 }
 
@@ -69,6 +73,14 @@ describe("a guest's id on the staff and share pages", () => {
     await card.getByText('Conversation (first 10 messages)').waitFor();
     await openTab(admin, 'Audit Log');
     await admin.getByText('share_link.create').first().waitFor();
+    await admin.goto(`${server.url}/expert-queue`);
+    const queued = admin.getByRole('article').filter({ hasText: guestName });
+    await queued.getByRole('link').first().click();
+    await admin
+      .getByRole('region', { name: 'Conversation with the customer' })
+      .getByText('sends me back to the login page', { exact: false })
+      .first()
+      .waitFor();
 
     const { page: holder, seen: holderSaw } = await recordingPage();
     await holder.goto(share.body.share_url);
