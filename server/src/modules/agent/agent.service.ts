@@ -10,11 +10,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
+import { countSentMessages, findMessage, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
-import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
+import { proposalChanges } from '../proposals/proposals.service.ts';
+import { applyAgentTurn, findTaskOfConversation, lockTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
 
@@ -134,7 +135,9 @@ export interface AgentReply {
  * @returns the stored message id, or null when the turn (`turnKey`) was already answered.
  */
 export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, now: Date): Promise<string | null> {
-  const metadata: MessageMetadata = reply.proposal ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending' } : reply.metadata;
+  // Versions and changes are the server's to write: whatever a sender put under those keys is dropped.
+  const { proposal_version: _version, proposal_changes: _changes, ...given } = reply.metadata;
+  const metadata: MessageMetadata = reply.proposal ? { ...given, kind: 'proposal', proposal_status: 'pending', ...(await nextVersion(tx, task, reply)) } : given;
   const storedId = await insertAgentMessage(tx, {
     conversationId: task.conversationId,
     senderId: reply.senderId,
@@ -151,11 +154,31 @@ export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, 
         proposalMessageId: storedId,
         proposalContent: stripTaskSection(reply.content),
         proposalStatus: 'pending' as const,
+        proposalVersion: metadata.proposal_version ?? null,
         status: 'PENDING_ACCEPTANCE' as const,
       }
     : {};
   await applyAgentTurn(tx, task.id, { ...reply.brief, ...proposal });
   return storedId;
+}
+
+/**
+ * A new proposal's version and, from version 2 on, what it changed against the task's current
+ * proposal (docs/decisions/033-proposal-versions.md). Locks the task so that proposals stored at
+ * once get one version each.
+ */
+async function nextVersion(tx: Db, task: TaskRow, reply: AgentReply): Promise<Pick<MessageMetadata, 'proposal_version' | 'proposal_changes'>> {
+  const current = (await lockTaskOfConversation(tx, task.conversationId)) ?? task;
+  const previous = current.proposalMessageId ? await findMessage(tx, current.proposalMessageId) : null;
+  const version = (current.proposalVersion ?? 0) + 1;
+  if (!previous) return { proposal_version: version };
+  return {
+    proposal_version: version,
+    proposal_changes: proposalChanges(
+      { content: stripTaskSection(previous.content), metadata: previous.metadata },
+      { content: stripTaskSection(reply.content), metadata: reply.metadata },
+    ),
+  };
 }
 
 /** The turn's reading of the request (and a proposal's estimate) as clients receive it in the message metadata. */

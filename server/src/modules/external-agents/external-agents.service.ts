@@ -268,5 +268,6 @@ function briefOf(task: TaskRow): AgentTaskBrief {
     jobSummaryForEngineer: task.jobSummaryForEngineer,
     proposalMessageId: task.proposalMessageId,
     proposalStatus: task.proposalStatus,
+    proposalVersion: task.proposalVersion,
   };
 }
