@@ -130,14 +130,15 @@ export interface AgentReply {
 /**
  * Stores an agent's message in a task's conversation and updates the task with it: the one writer
  * for agent-1's built-in turns and for external agents (MCP tools, agent REST). A proposal sets the
- * task's proposalMessageId, proposalContent, proposalStatus `pending` and status PENDING_ACCEPTANCE
- * (spec §4 "Proposal"). Call inside a transaction.
+ * task's proposalMessageId, proposalContent, proposalStatus `pending`, proposalVersion and status
+ * PENDING_ACCEPTANCE (spec §4 "Proposal"); the message gets its version and changes (decision 033).
+ * Call inside a transaction.
  * @returns the stored message id, or null when the turn (`turnKey`) was already answered.
  */
 export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, now: Date): Promise<string | null> {
-  // Versions and changes are the server's to write: whatever a sender put under those keys is dropped.
-  const { proposal_version: _version, proposal_changes: _changes, ...given } = reply.metadata;
-  const metadata: MessageMetadata = reply.proposal ? { ...given, kind: 'proposal', proposal_status: 'pending', ...(await nextVersion(tx, task, reply)) } : given;
+  const metadata: MessageMetadata = reply.proposal
+    ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending', ...(await nextVersion(tx, task, reply)) }
+    : reply.metadata;
   const storedId = await insertAgentMessage(tx, {
     conversationId: task.conversationId,
     senderId: reply.senderId,
