@@ -23,10 +23,16 @@ describe('scopeLines', () => {
 });
 
 describe('proposalChanges', () => {
-  const v1 = { content: '### Scope\n- Fix the API routes\n- Email notifications', metadata: { intake: { request_type: 'bug_fix' as const, stack: [], ai_tools: [], estimate: estimate(8, 12) } } };
+  const v1 = {
+    content: '### Scope\n- Fix the API routes\n- Email notifications',
+    metadata: { intake: { request_type: 'bug_fix' as const, stack: [], ai_tools: [], estimate: estimate(8, 12) } },
+  };
 
   it('lists scope lines added and removed (case and spaces aside) and the estimate before → after', () => {
-    const v2 = { content: '### Scope\n- fix the API routes \n- Admin dashboard', metadata: { intake: { ...v1.metadata.intake, estimate: estimate(10, 16) } } };
+    const v2 = {
+      content: '### Scope\n- fix the API routes \n- Admin dashboard',
+      metadata: { intake: { ...v1.metadata.intake, estimate: estimate(10, 16) } },
+    };
     expect(proposalChanges(v1, v2)).toEqual({
       scope_added: ['Admin dashboard'],
       scope_removed: ['Email notifications'],

@@ -10,7 +10,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, findMessage, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
+import {
+  countSentMessages,
+  findMessage,
+  insertAgentMessage,
+  isClaimedByExternalAgent,
+  listConversationMessages,
+} from '../chat/chat.service.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
@@ -168,7 +174,11 @@ export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, 
  * proposal (docs/decisions/033-proposal-versions.md). Locks the task so that proposals stored at
  * once get one version each.
  */
-async function nextVersion(tx: Db, task: TaskRow, reply: AgentReply): Promise<Pick<MessageMetadata, 'proposal_version' | 'proposal_changes'>> {
+async function nextVersion(
+  tx: Db,
+  task: TaskRow,
+  reply: AgentReply,
+): Promise<Pick<MessageMetadata, 'proposal_version' | 'proposal_changes'>> {
   const current = (await lockTaskOfConversation(tx, task.conversationId)) ?? task;
   const previous = current.proposalMessageId ? await findMessage(tx, current.proposalMessageId) : null;
   const version = (current.proposalVersion ?? 0) + 1;

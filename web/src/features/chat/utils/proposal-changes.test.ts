@@ -26,10 +26,9 @@ describe('changeLines', () => {
   });
 
   it('says "not given" for a version without an estimate, and lists nothing when nothing changed', () => {
-    expect(changeLines({ scope_added: [], scope_removed: [], estimate: { before: null, after: estimate(4, 12) } }).map((l) => l.text)).toEqual([
-      'Estimate: not given → 4–12 hours',
-      'Price: not given → $380–$1,140',
-    ]);
+    expect(
+      changeLines({ scope_added: [], scope_removed: [], estimate: { before: null, after: estimate(4, 12) } }).map((l) => l.text),
+    ).toEqual(['Estimate: not given → 4–12 hours', 'Price: not given → $380–$1,140']);
     expect(changeLines({ scope_added: [], scope_removed: [], estimate: null })).toEqual([]);
   });
 });
