@@ -20,10 +20,10 @@ import {
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
-import { proposalChanges } from '../proposals/proposals.service.ts';
 import { applyAgentTurn, findTaskOfConversation, lockTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
+import { proposalChanges } from './proposal-changes.ts';
 
 /** What agent-1 needs to answer a conversation. */
 export interface AgentDeps {

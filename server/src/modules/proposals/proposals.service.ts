@@ -5,9 +5,6 @@ import { setMessageProposalStatus } from '../chat/chat.service.ts';
 import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
 import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './proposals.errors.ts';
 
-// For other modules: the diff between two versions, which the agent's store computes once (decision 033).
-export { proposalChanges } from './proposal-changes.ts';
-
 type ProposalAction = 'accept' | 'modify';
 
 /**

@@ -1,6 +1,6 @@
 import type { WorkEstimate } from '@unstuck/contract';
 import { describe, expect, it } from 'vitest';
-import { proposalChanges, scopeLines } from '../../src/modules/proposals/proposal-changes.ts';
+import { proposalChanges, scopeLines } from '../../src/modules/agent/proposal-changes.ts';
 
 const estimate = (hoursLow: number, hoursHigh: number): WorkEstimate => ({
   hoursLow,
