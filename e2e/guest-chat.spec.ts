@@ -134,6 +134,22 @@ describe('signed-in chat on the home page', () => {
     await sendAndAwaitReply(page, 'Please also add a regression test for every API route.');
     await expect(accept.count()).resolves.toBe(1);
 
+    // The revised proposal is version 2 and lists what changed (docs/decisions/033-proposal-versions.md).
+    const revised = agentMessages(page).last();
+    await expect(revised.getByText('Version 2', { exact: true }).isVisible()).resolves.toBe(true);
+    const changes = revised.getByRole('region', { name: 'What changed from version 1' });
+    await expect(changes.getByRole('listitem').first().textContent()).resolves.toBe('+Added: Regression test for every API route');
+    await expect(changes.getByText(/^Estimate: .+ → .+$/).isVisible()).resolves.toBe(true);
+    await revised.screenshot({ path: `${SCREENSHOTS}/7b-revised-proposal.png` });
+    // A phone in dark mode: the card and its changes fit 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await changes.scrollIntoViewIfNeeded();
+    await shot(page, '7c-revised-proposal-phone-dark.png');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     await accept.click();
     const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
     await thanks.waitFor();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_RECIPIENT_ID } from './common.ts';
 import { messageSchema, proposalStatusSchema } from './messages.ts';
-import { taskStatusSchema } from './tasks.ts';
+import { taskSchema, taskStatusSchema } from './tasks.ts';
 
 const content = z.string().trim().min(1, 'content must not be blank').max(20_000, 'content must be at most 20000 characters');
 const conversationId = z.string().uuid('conversationId must be a UUID');
@@ -102,6 +102,7 @@ export const agentTaskBriefSchema = z.object({
   jobSummaryForEngineer: z.string().nullable(),
   proposalMessageId: z.string().nullable(),
   proposalStatus: proposalStatusSchema.nullable(),
+  proposalVersion: taskSchema.shape.proposalVersion,
 });
 export type AgentTaskBrief = z.infer<typeof agentTaskBriefSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proposalVersionSchema } from './intake.ts';
 import { messageListSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
@@ -19,6 +20,8 @@ export const expertTaskSchema = z.object({
   jobSummaryForEngineer: z.string().nullable(),
   proposalContent: z.string().nullable(),
   proposalAcceptedAt: z.string().nullable(),
+  /** The accepted proposal's version (docs/decisions/033-proposal-versions.md). */
+  proposalVersion: proposalVersionSchema.nullable(),
   conversationId: z.string(),
   customerName: z.string(),
   assigneeId: z.string().nullable(),

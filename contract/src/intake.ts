@@ -52,3 +52,19 @@ export const agentIntakeMetadataSchema = z.object({
   estimate: workEstimateSchema.optional(),
 });
 export type AgentIntakeMetadata = z.infer<typeof agentIntakeMetadataSchema>;
+
+/**
+ * What a proposal changed against the task's previous one (docs/decisions/033-proposal-versions.md):
+ * the lines of its Scope section that are new or gone (each in its version's order, compared as
+ * written after trimming), and the estimate before → after when it differs (either side null when
+ * that version gave none). Computed by the server once, when the proposal is stored.
+ */
+export const proposalChangesSchema = z.object({
+  scope_added: z.array(z.string()),
+  scope_removed: z.array(z.string()),
+  estimate: z.object({ before: workEstimateSchema.nullable(), after: workEstimateSchema.nullable() }).nullable(),
+});
+export type ProposalChanges = z.infer<typeof proposalChangesSchema>;
+
+/** A proposal's version within its task: 1 for the first, then one more for each revised proposal. */
+export const proposalVersionSchema = z.number().int().positive();

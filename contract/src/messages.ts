@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID } from './common.ts';
-import { agentIntakeMetadataSchema } from './intake.ts';
+import { agentIntakeMetadataSchema, proposalChangesSchema, proposalVersionSchema } from './intake.ts';
 import { proposalStatusSchema, taskStatusSchema } from './tasks.ts';
 
 /** One stored attachment of a message (spec §3, admin view: url, file_name, size in bytes). */
@@ -66,6 +66,10 @@ export const messageMetadataSchema = z
     kind: agentMessageKindSchema.optional(),
     proposal_status: proposalStatusSchema.optional(),
     intake: agentIntakeMetadataSchema.optional(),
+    /** On a proposal: its version within the task (docs/decisions/033-proposal-versions.md). */
+    proposal_version: proposalVersionSchema.optional(),
+    /** On a proposal from version 2 on: what changed against the previous version. */
+    proposal_changes: proposalChangesSchema.optional(),
     event: taskEventSchema.optional(),
   })
   .catchall(z.unknown());

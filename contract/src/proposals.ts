@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proposalVersionSchema } from './intake.ts';
 import { proposalStatusSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
@@ -11,5 +12,7 @@ export const proposalActionResponseSchema = z.object({
   status: taskStatusSchema,
   proposalStatus: proposalStatusSchema,
   proposalAcceptedAt: z.string().nullable(),
+  /** The version acted on (docs/decisions/033-proposal-versions.md). */
+  proposalVersion: proposalVersionSchema,
 });
 export type ProposalActionResponse = z.infer<typeof proposalActionResponseSchema>;

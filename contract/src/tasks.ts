@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proposalVersionSchema } from './intake.ts';
 
 /** Proposal status values (spec §4 "Proposal"). */
 export const proposalStatusSchema = z.enum(['pending', 'accepted', 'modification_requested']);
@@ -54,6 +55,8 @@ export const taskSchema = z.object({
   proposalContent: z.string().nullable(),
   proposalStatus: proposalStatusSchema.nullable(),
   proposalAcceptedAt: z.string().nullable(),
+  /** The current proposal's version, the accepted one once accepted (docs/decisions/033-proposal-versions.md). */
+  proposalVersion: proposalVersionSchema.nullable(),
   adminNotes: z.string().nullable(),
   github_repository: z.object({ url: z.string(), name: z.string(), created_at: z.string() }).nullable(),
   code_analysis: codeAnalysisSchema.nullable(),

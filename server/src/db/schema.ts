@@ -145,6 +145,8 @@ export const tasks = pgTable(
     proposalContent: text('proposal_content'),
     proposalStatus: text('proposal_status').$type<ProposalStatus>(),
     proposalAcceptedAt: timestamp('proposal_accepted_at', { withTimezone: true, mode: 'date' }),
+    // The current proposal's version (the accepted one once accepted; decision 033).
+    proposalVersion: integer('proposal_version'),
     adminNotes: text('admin_notes'),
     // The kind of work as the agent classified it ("bug fix", "new feature"…), the share page's project type.
     taskType: text('task_type'),

@@ -98,6 +98,7 @@ describe('admin conversations and tasks', () => {
       proposalContent: null,
       proposalStatus: null,
       proposalAcceptedAt: null,
+      proposalVersion: null,
       adminNotes: null,
       github_repository: null,
       code_analysis: null,

@@ -129,13 +129,14 @@ describe('the MCP server for third-party agents', () => {
     expect(withProposal.at(-1)).toMatchObject({
       sender_id: 'agent-1',
       reply_to_message_id: second.body.id,
-      metadata: { kind: 'proposal', proposal_status: 'pending' },
+      metadata: { kind: 'proposal', proposal_status: 'pending', proposal_version: 1 },
     });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
     expect(task).toMatchObject({
       status: 'PENDING_ACCEPTANCE',
       proposalMessageId: proposal.id,
       proposalStatus: 'pending',
+      proposalVersion: 1,
       diagnosis: 'New build',
     });
 

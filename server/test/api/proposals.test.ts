@@ -73,6 +73,32 @@ describe.each(databaseKinds)('proposals on %s', (kind) => {
     expect(stale).toEqual({ status: 409, body: { code: 'conflict', detail: 'This proposal was replaced by a newer one' } });
   });
 
+  it('a revised proposal is version 2 with its changes; v1 is refused once v2 exists, and accepting v2 records it', async () => {
+    const { token } = await signInAs(server);
+    const { conversationId, proposal, list } = await reachProposal(server.url, { token });
+    expect(proposal.metadata.proposal_version).toBe(1);
+    expect(proposal.metadata.proposal_changes).toBeUndefined();
+    expect((await taskOf(conversationId)).proposalVersion).toBe(1);
+    const modified = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token });
+    expect(modified.body).toMatchObject({ proposalStatus: 'modification_requested', proposalVersion: 1 });
+    await waitForMessages(server.url, { token }, conversationId, (all) => all.length === list.length + 1);
+    const change = await sendMessage(server.url, { token }, { content: 'Please also add an admin dashboard.', conversationId });
+    const revised = (await waitForAgentReply(server.url, { token }, conversationId, change.body.id)).at(-1);
+    expect(revised.metadata).toMatchObject({ kind: 'proposal', proposal_version: 2 });
+    const changes = revised.metadata.proposal_changes;
+    expect(changes.scope_added).toEqual(['Admin dashboard']);
+    expect(changes.scope_removed).toEqual([]);
+    expect(changes.estimate.before).toEqual(proposal.metadata.intake.estimate);
+    expect(changes.estimate.after).toEqual(revised.metadata.intake.estimate);
+    expect(changes.estimate.after.hoursHigh).toBeGreaterThan(changes.estimate.before.hoursHigh);
+
+    const stale = await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token });
+    expect(stale).toEqual({ status: 409, body: { code: 'conflict', detail: 'This proposal was replaced by a newer one' } });
+    const accepted = await callJson(server.url, 'POST', `/api/v2/proposals/${revised.id}/accept`, { token });
+    expect(accepted.body).toMatchObject({ message_id: revised.id, status: 'ACCEPTED', proposalVersion: 2 });
+    expect(await taskOf(conversationId)).toMatchObject({ proposalMessageId: revised.id, proposalStatus: 'accepted', proposalVersion: 2 });
+  });
+
   it('only the signed-in owner may act on a proposal', async () => {
     const { token } = await signInAs(server);
     const { proposal } = await reachProposal(server.url, { token });

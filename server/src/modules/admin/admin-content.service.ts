@@ -98,6 +98,7 @@ function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCou
     proposalContent: task.proposalContent,
     proposalStatus: task.proposalStatus,
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
+    proposalVersion: task.proposalVersion,
     adminNotes: task.adminNotes,
     github_repository: task.githubRepository ?? null,
     code_analysis: task.codeAnalysis ?? null,

@@ -10,13 +10,20 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { countSentMessages, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
+import {
+  countSentMessages,
+  findMessage,
+  insertAgentMessage,
+  isClaimedByExternalAgent,
+  listConversationMessages,
+} from '../chat/chat.service.ts';
 import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
-import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
+import { applyAgentTurn, findTaskOfConversation, lockTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
+import { proposalChanges } from './proposal-changes.ts';
 
 /** What agent-1 needs to answer a conversation. */
 export interface AgentDeps {
@@ -129,12 +136,15 @@ export interface AgentReply {
 /**
  * Stores an agent's message in a task's conversation and updates the task with it: the one writer
  * for agent-1's built-in turns and for external agents (MCP tools, agent REST). A proposal sets the
- * task's proposalMessageId, proposalContent, proposalStatus `pending` and status PENDING_ACCEPTANCE
- * (spec §4 "Proposal"). Call inside a transaction.
+ * task's proposalMessageId, proposalContent, proposalStatus `pending`, proposalVersion and status
+ * PENDING_ACCEPTANCE (spec §4 "Proposal"); the message gets its version and changes (decision 033).
+ * Call inside a transaction.
  * @returns the stored message id, or null when the turn (`turnKey`) was already answered.
  */
 export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, now: Date): Promise<string | null> {
-  const metadata: MessageMetadata = reply.proposal ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending' } : reply.metadata;
+  const metadata: MessageMetadata = reply.proposal
+    ? { ...reply.metadata, kind: 'proposal', proposal_status: 'pending', ...(await nextVersion(tx, task, reply)) }
+    : reply.metadata;
   const storedId = await insertAgentMessage(tx, {
     conversationId: task.conversationId,
     senderId: reply.senderId,
@@ -151,11 +161,35 @@ export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, 
         proposalMessageId: storedId,
         proposalContent: stripTaskSection(reply.content),
         proposalStatus: 'pending' as const,
+        proposalVersion: metadata.proposal_version ?? null,
         status: 'PENDING_ACCEPTANCE' as const,
       }
     : {};
   await applyAgentTurn(tx, task.id, { ...reply.brief, ...proposal });
   return storedId;
+}
+
+/**
+ * A new proposal's version and, from version 2 on, what it changed against the task's current
+ * proposal (docs/decisions/033-proposal-versions.md). Locks the task so that proposals stored at
+ * once get one version each.
+ */
+async function nextVersion(
+  tx: Db,
+  task: TaskRow,
+  reply: AgentReply,
+): Promise<Pick<MessageMetadata, 'proposal_version' | 'proposal_changes'>> {
+  const current = (await lockTaskOfConversation(tx, task.conversationId)) ?? task;
+  const previous = current.proposalMessageId ? await findMessage(tx, current.proposalMessageId) : null;
+  const version = (current.proposalVersion ?? 0) + 1;
+  if (!previous) return { proposal_version: version };
+  return {
+    proposal_version: version,
+    proposal_changes: proposalChanges(
+      { content: stripTaskSection(previous.content), metadata: previous.metadata },
+      { content: stripTaskSection(reply.content), metadata: reply.metadata },
+    ),
+  };
 }
 
 /** The turn's reading of the request (and a proposal's estimate) as clients receive it in the message metadata. */

@@ -70,6 +70,7 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
     jobSummaryForEngineer: task.jobSummaryForEngineer,
     proposalContent: task.proposalContent,
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
+    proposalVersion: task.proposalVersion,
     conversationId: task.conversationId,
     customerName: personName(owner),
     assigneeId: task.assigneeId,

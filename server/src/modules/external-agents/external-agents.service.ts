@@ -35,8 +35,11 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/** Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal. */
-const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake']);
+/**
+ * Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal, nor
+ * give it a version or changes (docs/decisions/033-proposal-versions.md).
+ */
+const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake', 'proposal_version', 'proposal_changes']);
 
 /**
  * Runs one call of an external agent (an MCP tool or the agent REST call) and writes it to the
@@ -268,5 +271,6 @@ function briefOf(task: TaskRow): AgentTaskBrief {
     jobSummaryForEngineer: task.jobSummaryForEngineer,
     proposalMessageId: task.proposalMessageId,
     proposalStatus: task.proposalStatus,
+    proposalVersion: task.proposalVersion,
   };
 }

@@ -13,7 +13,8 @@ type ProposalAction = 'accept' | 'modify';
  * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`; the
  *   acceptance's emails (the customer's, the matching experts') are queued in the same transaction.
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
- * Repeating the same action is harmless and answers the same state.
+ * Repeating the same action is harmless and answers the same state. The answer names the version
+ * acted on (docs/decisions/033-proposal-versions.md); accepting records it on the task.
  * @throws AppError 404 unknown or foreign message, or one that is not an agent proposal (metadata
  *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one.
  */
@@ -55,5 +56,7 @@ export async function actOnProposal(
     status: task.status,
     proposalStatus: task.proposalStatus!,
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
+    // Only the task's current proposal can be acted on, so its version is the one acted on.
+    proposalVersion: task.proposalVersion ?? 1,
   };
 }

@@ -211,6 +211,15 @@ export async function findTaskOfConversation(db: Db, conversationId: string): Pr
 }
 
 /**
+ * Reads and locks (FOR UPDATE) the task of a conversation, so that two proposals stored at once are
+ * numbered one after the other (docs/decisions/033-proposal-versions.md). Call inside a transaction.
+ */
+export async function lockTaskOfConversation(db: Db, conversationId: string): Promise<TaskRow | null> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.conversationId, conversationId)).for('update');
+  return row ?? null;
+}
+
+/**
  * Updates the brief and status an agent keeps on a task (the MCP tool `update_task`), unless the
  * task is already with the human experts.
  * @returns the row, or null when the task is unknown or with the experts.
@@ -247,6 +256,7 @@ export async function applyAgentTurn(
       | 'proposalMessageId'
       | 'proposalContent'
       | 'proposalStatus'
+      | 'proposalVersion'
       | 'status'
     >
   >,

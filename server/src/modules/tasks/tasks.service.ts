@@ -32,6 +32,7 @@ export {
   findTaskWithPeople,
   listExpertTasks,
   listTasksForAdmin,
+  lockTaskOfConversation,
   lockTaskOfProposal,
   markCodeAnalysisPending,
   moveTasksToUser,

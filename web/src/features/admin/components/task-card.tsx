@@ -75,6 +75,7 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
           <h4 className="task-field__label">
             Proposal: {task.proposalStatus ?? '—'}
             {task.proposalAcceptedAt ? `, accepted ${formatTimestamp(task.proposalAcceptedAt)}` : ''}
+            {task.proposalVersion ? ` (version ${task.proposalVersion})` : ''}
           </h4>
           <Markdown content={task.proposalContent} className="task-card__proposal-content" />
         </section>

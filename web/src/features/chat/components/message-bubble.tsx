@@ -100,7 +100,12 @@ export function MessageBubble({ message, senderLabel, mine, replyingTo, proposal
           </div>
         ) : null}
         {proposal ? (
-          <ProposalCard content={message.content} estimate={message.metadata.intake?.estimate ?? null} view={proposal} />
+          <ProposalCard
+            content={message.content}
+            estimate={message.metadata.intake?.estimate ?? null}
+            versioning={message.metadata}
+            view={proposal}
+          />
         ) : fromAgent || fromExpert ? (
           <Markdown content={text} className="message__content" />
         ) : text ? (

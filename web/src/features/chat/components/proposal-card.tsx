@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { WorkEstimate } from '@unstuck/contract';
+import type { MessageMetadata, WorkEstimate } from '@unstuck/contract';
 import { Markdown } from '../../../components/markdown.tsx';
 import { hoursRange, priceRange, proposalParts } from '../utils/proposal-parts.ts';
 import type { ProposalView } from './message-bubble.tsx';
 import { ProposalActions } from './proposal-actions.tsx';
+import { ProposalChanges } from './proposal-changes.tsx';
 
 /** Narrow screens open the card with its sections folded: price, hours and the buttons come first. */
 const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
@@ -11,15 +12,30 @@ const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-wi
 /**
  * An agent's proposal as a card: what the work is, the price range and hours and the two buttons
  * (spec §2) at the top; the summary, then scope, plan, assumptions and the rest as sections that
- * can be folded (folded at first on a phone).
+ * can be folded (folded at first on a phone). With a version (`metadata.proposal_version`) it shows
+ * "Version n" and, from version 2 on, what changed (docs/decisions/033-proposal-versions.md).
  */
-export function ProposalCard({ content, estimate, view }: { content: string; estimate: WorkEstimate | null; view: ProposalView }) {
+export function ProposalCard({
+  content,
+  estimate,
+  versioning,
+  view,
+}: {
+  content: string;
+  estimate: WorkEstimate | null;
+  versioning: Pick<MessageMetadata, 'proposal_version' | 'proposal_changes'>;
+  view: ProposalView;
+}) {
+  const version = versioning.proposal_version;
   const parts = proposalParts(content);
   const [startFolded] = useState(folded);
   return (
     <div className="proposal">
       <header className="proposal__head">
-        <p className="proposal__label">{parts.label}</p>
+        <p className="proposal__label">
+          {parts.label}
+          {version ? <span className="proposal__version">Version {version}</span> : null}
+        </p>
         {parts.title ? <h3 className="proposal__title">{parts.title}</h3> : null}
         {estimate ? (
           <dl className="proposal__figures">
@@ -33,6 +49,7 @@ export function ProposalCard({ content, estimate, view }: { content: string; est
             </div>
           </dl>
         ) : null}
+        {version && versioning.proposal_changes ? <ProposalChanges changes={versioning.proposal_changes} version={version} /> : null}
         {view.state === 'actions' ? <ProposalActions busy={view.busy} onAccept={view.onAccept} onModify={view.onModify} /> : null}
         {view.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
         {view.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}

@@ -129,7 +129,7 @@ function BriefPanel({ task }: { task: ExpertTaskDetail }) {
       {field('Diagnosis', task.diagnosis, false)}
       {task.proposalContent ? (
         <details className="task-view__proposal">
-          <summary>Accepted proposal</summary>
+          <summary>Accepted proposal{task.proposalVersion ? ` (version ${task.proposalVersion})` : ''}</summary>
           <Markdown content={task.proposalContent} />
         </details>
       ) : null}
