@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { countSentMessages, insertAgentMessage, isClaimedByExternalAgent, listConversationMessages } from '../chat/chat.service.ts';
-import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
+import type { ConversationDrafts, DraftPublisher } from '../realtime/realtime.service.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
 import { applyAgentTurn, findTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
