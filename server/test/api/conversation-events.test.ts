@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { conversations, messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { openEventStream, type ServerEvent } from '../support/event-stream.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
-import { signInAs, useSharedDatabase } from '../support/test-server.ts';
+import { seedTask } from '../support/seed.ts';
+import { signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInAs, useSharedDatabase, type startOn } from '../support/test-server.ts';
+
+type Running = Awaited<ReturnType<typeof startOn>>;
+
+/** Waits until the instance has sent no database statement for 300 ms (notifications and the reads they cause are over). */
+async function untilQuiet(server: Running) {
+  let count = server.database.queryCount();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (server.database.queryCount() === count) return;
+    count = server.database.queryCount();
+  }
+}
 
 const contentOf = (event: ServerEvent) => (JSON.parse(event.data) as { content: string }).content;
 
@@ -39,6 +55,70 @@ describe.each(databaseKinds)('conversation event stream on %s', { timeout: 120_0
     expect(after.slice(1).map(contentOf)).toEqual(['three', 'four', 'five']);
     expect(resumed.events).toHaveLength(4);
     resumed.close();
+  });
+
+  it('reads the database once per change for all the streams open on a conversation on an instance', async () => {
+    const server = await start();
+    const guest = { guest: newGuestId() };
+    const sent = await sendMessage(server.url, guest, { content: 'one' });
+    const conversationId = sent.body.conversation_id as string;
+    const edit = eq(messages.id, sent.body.id as string);
+    /** The statements one change costs with `count` streams open (the test's own update included), once every stream has it. */
+    const costOfAChange = async (count: number, content: string) => {
+      const streams = [];
+      for (let i = 0; i < count; i++) streams.push(await openEventStream(server.url, guest, conversationId));
+      await Promise.all(streams.map((stream) => stream.waitFor(1)));
+      await untilQuiet(server);
+      const before = server.database.queryCount();
+      await server.database.db.update(messages).set({ content }).where(edit);
+      await Promise.all(streams.map((stream) => stream.waitUntil((events) => events.some((event) => event.data.includes(content)))));
+      await untilQuiet(server);
+      const cost = server.database.queryCount() - before;
+      for (const stream of streams) stream.close();
+      await untilQuiet(server);
+      return cost;
+    };
+    const none = await costOfAChange(0, 'edited with no stream');
+    const one = await costOfAChange(1, 'edited with one stream');
+    const eight = await costOfAChange(8, 'edited with eight streams');
+    console.info(`${kind}: statements per change with 0, 1 and 8 streams open: ${none}, ${one}, ${eight}`);
+    expect(one).toBeGreaterThan(none);
+    expect(eight).toBe(one);
+  });
+
+  it('checks at every change who may still follow: the owner, and after acceptance the task holder and admins', async () => {
+    const server = await instances.start({ AGENT_WORKER: 'false', ...STAFF_ENV });
+    const people = await signInStaff(server);
+    const seeded = await seedTask(server.database.db, { status: 'ACCEPTED' });
+    const task = eq(tasks.id, seeded.taskId);
+    await server.database.db.update(tasks).set({ assigneeId: people.expert.user.uid }).where(task);
+    const customer = await openEventStream(server.url, { guest: seeded.ownerId }, seeded.conversationId);
+    const expert = await openEventStream(server.url, { token: people.expert.token }, seeded.conversationId);
+    const admin = await openEventStream(server.url, { token: people.admin.token }, seeded.conversationId);
+    expect((await openEventStream(server.url, { token: people.user.token }, seeded.conversationId)).response.status).toBe(404);
+    const streams = [customer, expert, admin];
+    await Promise.all(streams.map((stream) => stream.waitFor(1)));
+    const edit = async (content: string, readers: typeof streams) => {
+      await server.database.db.update(messages).set({ content }).where(eq(messages.id, seeded.userMessageId));
+      await Promise.all(readers.map((stream) => stream.waitUntil((events) => events.some((event) => event.data.includes(content)))));
+    };
+    await edit('seen by all three', streams);
+
+    // The task leaves its holder: their stream ends at the next change, the others go on.
+    await server.database.db.update(tasks).set({ assigneeId: null }).where(task);
+    await edit('seen by the customer and the admin', [customer, admin]);
+    await expert.ended;
+    expect(expert.events.some((event) => event.data.includes('seen by the customer and the admin'))).toBe(false);
+
+    // The conversation changes hands: the former owner's stream ends.
+    await server.database.db
+      .update(conversations)
+      .set({ ownerId: people.user.user.uid })
+      .where(eq(conversations.id, seeded.conversationId));
+    await customer.ended;
+    await edit('seen by the admin only', [admin]);
+    expect(customer.events.some((event) => event.data.includes('seen by the admin only'))).toBe(false);
+    admin.close();
   });
 
   it('has the read call authorization', async () => {

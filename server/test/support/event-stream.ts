@@ -10,7 +10,8 @@ export interface ServerEvent {
 /**
  * Opens a conversation's event stream (`GET {baseUrl}/api/v2/conversations/{id}/events`) with fetch, as
  * the web app does, and parses its events as they arrive.
- * @returns the response, the events so far, `waitFor(count)` (throws after 20 s with fewer) and close().
+ * @returns the response, the events so far, `waitFor(count)` (throws after 20 s with fewer), `ended` (settles
+ *   when the stream ends, whichever side ends it) and close().
  */
 export async function openEventStream(baseUrl: string, identity: Identity, conversationId: string, lastEventId?: string) {
   const controller = new AbortController();
@@ -20,8 +21,9 @@ export async function openEventStream(baseUrl: string, identity: Identity, conve
   });
   const events: ServerEvent[] = [];
   const waiters: Array<() => void> = [];
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       const decoder = new TextDecoder();
       try {
@@ -61,5 +63,5 @@ export async function openEventStream(baseUrl: string, identity: Identity, conve
   };
   /** Waits until `count` events have arrived. */
   const waitFor = async (count: number) => (await waitUntil((received) => received.length >= count)).slice(0, count);
-  return { response, events, waitFor, waitUntil, close: () => controller.abort() };
+  return { response, events, waitFor, waitUntil, ended, close: () => controller.abort() };
 }

@@ -17,7 +17,7 @@ import {
   isClaimedByExternalAgent,
   listConversationMessages,
 } from '../chat/chat.service.ts';
-import type { ConversationDrafts, DraftPublisher } from '../chat/conversation-drafts.ts';
+import type { ConversationDrafts, DraftPublisher } from '../realtime/realtime.service.ts';
 import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
 import { applyAgentTurn, findTaskOfConversation, lockTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';

@@ -15,9 +15,6 @@ export const unreadableMessageBody = () => badRequest('Send the message as multi
 /** 400: a job names attachments that are not the caller's unsent uploads. */
 export const foreignAttachments = () => badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
 
-/** 400: an event stream resumed from something that is not a sequence number. */
-export const invalidLastEventId = () => badRequest('Last-Event-ID must be a message sequence number');
-
 /** 401 `guest_limit_reached`: the guest session sent LIMITS.guestMessages; the text is the spec's "Authentication required". */
 export const guestLimitReached = () => new AppError('guest_limit_reached', 401, 'Authentication required');
 
@@ -34,14 +31,3 @@ export const idempotencyKeyReused = () =>
 
 /** 409: a retry whose files were read as a retry's while the send it repeats was deleted meanwhile. */
 export const repeatedMessageGone = () => conflict('The message this one repeats is gone; please send it again');
-
-/**
- * 429 `rate_limited`: the caller already holds `limit` event streams on this instance
- * (EVENT_STREAMS_PER_CALLER); no `Retry-After`, a place frees when one of them closes.
- */
-export const tooManyEventStreams = (limit: number) =>
-  new AppError(
-    'rate_limited',
-    429,
-    `You have ${limit} conversation event streams open already; close one (another tab or window) and try again.`,
-  );

@@ -32,7 +32,7 @@ import {
 } from './chat.repository.ts';
 import { routeCustomerMessage } from '../tasks/hand-off.ts';
 import { findTaskOfConversation, newTask } from '../tasks/tasks.service.ts';
-import type { CachedConversation } from './conversation-cache.ts';
+import type { CachedConversation } from '../realtime/realtime.service.ts';
 import {
   blankMessage,
   conversationLimitReached,
@@ -304,7 +304,19 @@ export async function readConversation(deps: Pick<AppDeps, 'db' | 'fileUrls'>, c
   if (!(await findOwnedConversation(deps.db, conversationId, caller.id))) throw conversationNotFound();
   // The owner reading the thread (the home page or Messages) is what makes it read.
   await markConversationRead(deps.db, conversationId, caller.id);
-  const rows = await listConversationMessages(deps.db, conversationId);
+  return viewMessagesForOwner(deps, conversationId, await listConversationMessages(deps.db, conversationId));
+}
+
+/**
+ * A conversation's messages as its owner reads them (the read call's view): agent task sections
+ * stripped, file links signed.
+ * @param rows the conversation's stored messages, oldest first.
+ */
+export async function viewMessagesForOwner(
+  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  conversationId: string,
+  rows: Awaited<ReturnType<typeof listConversationMessages>>,
+): Promise<Message[]> {
   const signFiles = await signConversationFiles(deps, conversationId);
   return rows.map((row) => signFiles(toMessageView(row, 'client')));
 }

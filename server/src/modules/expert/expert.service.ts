@@ -18,7 +18,6 @@ import { matchingSkills } from '../agent/technologies/skill-match.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
   assignTask,
-  findTaskOfConversationWithPeople,
   findTaskWithPeople,
   listExpertTasks,
   reassignTask,
@@ -151,18 +150,6 @@ export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMemb
 async function conversationFor(deps: Pick<AppDeps, 'db' | 'fileUrls'>, task: TaskRow, member: StaffMember): Promise<Message[]> {
   if (task.assigneeId === member.id) await markCustomerMessagesRead(deps.db, task.conversationId, task.userId);
   return viewMessagesForExperts(deps, task.conversationId, await listConversationMessages(deps.db, task.conversationId));
-}
-
-/**
- * Whether a signed-in person may follow a conversation as the expert side (its event stream): they
- * hold its task, or they are an admin, and the task is with the experts. Read from the database now.
- */
-export async function mayFollowAsExpert(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, conversationId: string): Promise<boolean> {
-  const found = await findTaskOfConversationWithPeople(deps.db, conversationId);
-  if (!found || !isWithTheExperts(found.task)) return false;
-  if (found.task.assigneeId === userId) return true;
-  const user = await findUser(deps.db, userId);
-  return user !== null && isAdminAccount(user, deps.config.ADMIN_EMAILS);
 }
 
 /**

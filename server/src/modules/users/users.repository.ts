@@ -97,6 +97,15 @@ export async function findUser(db: Db, id: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
+/** @returns the stored users among `ids`, in no particular order (one query; none for no ids). */
+export async function findUsers(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
 /** Guests whose data went to an account keep a row only so their id is recognised: not people to list. */
 const listedUser = sql`not (${users.isGuest} and ${users.mergedIntoUserId} is not null)`;
 

@@ -4,6 +4,7 @@ export {
   applyIdentityClaims,
   deleteUsers,
   findUser,
+  findUsers,
   isUnknownUser,
   listAdminCandidates,
   listExperts,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Message } from '@unstuck/contract';
 import { ApiError, apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { BACKOFF_DEFAULTS, initialBackoffState, nextBackoffState } from '../../../lib/backoff-polling.ts';
@@ -58,29 +58,36 @@ export interface MessagesPolling {
   onFailure?: (error: Error) => void;
 }
 
-/** Polls a conversation's messages (spec §4 "Polling"); disabled until there is a conversation. */
-export function useMessages(conversationId: string | null, polling: MessagesPolling) {
+/**
+ * Polls a conversation's messages (spec §4 "Polling"); disabled until there is a conversation.
+ * @param polling null: no fetching here; the query holds what others put in it (the event stream, a task's read).
+ */
+export function useMessages(conversationId: string | null, polling: MessagesPolling | null) {
   const backoff = useRef({ state: initialBackoffState(), outcomeAt: 0, count: 0 });
+  const mode = polling?.mode;
   useEffect(() => {
     // A new conversation, or the agent just answered: poll at the initial pace again.
     backoff.current = { state: initialBackoffState(), outcomeAt: 0, count: 0 };
-  }, [conversationId, polling.mode]);
+  }, [conversationId, mode]);
 
   return useQuery({
     queryKey: messagesQueryKey(conversationId ?? ''),
-    queryFn: ({ signal }) =>
-      getMessages(conversationId ?? '', AbortSignal.any([signal, AbortSignal.timeout(BACKOFF_DEFAULTS.requestTimeoutMs)])).catch(
-        (error: Error) => {
-          polling.onFailure?.(error);
-          throw error;
-        },
-      ),
+    queryFn: polling
+      ? ({ signal }) =>
+          getMessages(conversationId ?? '', AbortSignal.any([signal, AbortSignal.timeout(BACKOFF_DEFAULTS.requestTimeoutMs)])).catch(
+            (error: Error) => {
+              polling.onFailure?.(error);
+              throw error;
+            },
+          )
+      : skipToken,
     enabled: conversationId !== null,
-    refetchIntervalInBackground: polling.mode === 'agent',
+    refetchIntervalInBackground: mode === 'agent',
     // Polling is the retry.
     retry: false,
     refetchInterval: (query) => {
-      if (polling.mode === 'agent') return AGENT_POLL_MS;
+      if (!polling) return false;
+      if (mode === 'agent') return AGENT_POLL_MS;
       const tracked = backoff.current;
       const { dataUpdatedAt, errorUpdatedAt, data } = query.state;
       const outcomeAt = Math.max(dataUpdatedAt, errorUpdatedAt);

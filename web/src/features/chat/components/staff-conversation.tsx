@@ -1,13 +1,10 @@
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@unstuck/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
-import { useConversationEvents } from '../api/conversation-events.ts';
-import { messagesQueryKey } from '../api/get-messages.ts';
+import { useConversationFeed } from '../hooks/use-conversation-feed.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { usePendingAttachments } from '../hooks/use-pending-attachments.ts';
-import { fromServerMessage } from '../types.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
@@ -28,13 +25,6 @@ export interface StaffConversationProps {
   composer: { placeholder: string; onSend: (reply: StaffReply) => Promise<void> } | null;
 }
 
-/** Both lists in one, by id (the later read wins), oldest first. */
-function merged(current: readonly Message[], read: readonly Message[]): Message[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const message of read) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
-}
-
 /**
  * A customer's conversation as the expert holding its task (or an admin) works in it: the customer's
  * messages under their name, the reader's own as "You", event lines; live through the conversation's
@@ -42,14 +32,8 @@ function merged(current: readonly Message[], read: readonly Message[]): Message[
  */
 export function StaffConversation({ conversationId, messages, userId, customerName, composer }: StaffConversationProps) {
   const { aiName } = useProductConfig();
-  const queryClient = useQueryClient();
-  // The event stream merges into this query's data; each read of the task is merged in too.
-  useEffect(() => {
-    queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (current) => merged(current ?? [], messages));
-  }, [queryClient, conversationId, messages]);
-  const live = useQuery<Message[]>({ queryKey: messagesQueryKey(conversationId), queryFn: skipToken }).data ?? messages;
-  useConversationEvents(conversationId);
-  const shown = live.map(fromServerMessage);
+  // The event stream and each read of the task, merged by id.
+  const shown = useConversationFeed(conversationId, { reads: messages }).messages;
 
   const [input, setInput] = useState('');
   const [sending, setSending] = useState(false);

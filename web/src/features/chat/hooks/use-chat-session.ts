@@ -13,11 +13,11 @@ import {
   keptChatDraft,
   writeLocal,
 } from '../../../lib/storage.ts';
-import { messagesQueryKey, useMessages } from '../api/get-messages.ts';
-import { useConversationEvents } from '../api/conversation-events.ts';
+import { messagesQueryKey } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { fromServerMessage, type ChatMessage, type PageState, type PendingAttachment } from '../types.ts';
+import type { ChatMessage, PageState, PendingAttachment } from '../types.ts';
 import { agentWaitOutcome, CHAT_TEXTS, describeSendFailure, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
+import { useConversationFeed } from './use-conversation-feed.ts';
 import { usePendingAttachments } from './use-pending-attachments.ts';
 
 const toChatAttachment = (a: PendingAttachment) => ({
@@ -50,6 +50,8 @@ export interface ChatSessionOptions {
 /**
  * The chat page's state machine (spec §4 "Page state", "New chat", §5 limits): messages with the
  * optimistic one, idle / agent_thinking / waiting_for_agent, the agent timeout, sending and New chat.
+ * The conversation's messages come from {@link useConversationFeed} (stream and polling); this adds
+ * what is being sent and what the person did (an accepted proposal) before the server says so.
  */
 export function useChatSession({ isSignedIn, onAgentReplied, conversationId: opened }: ChatSessionOptions) {
   const queryClient = useQueryClient();
@@ -104,35 +106,23 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     },
     [isSignedIn, finishWaiting, setConversation],
   );
-  const query = useMessages(conversationId, { mode: awaitingAgent ? 'agent' : 'idle', onFailure: onFetchFailed });
-  const streamedDraft = useConversationEvents(conversationId);
+  const feed = useConversationFeed(conversationId, { poll: { mode: awaitingAgent ? 'agent' : 'idle', onFailure: onFetchFailed } });
+  const { draft } = feed;
 
   const serverMessages = useMemo(
     () =>
-      (query.data ?? []).map((m) => {
-        const message = fromServerMessage(m);
-        return acceptedIds.has(message.id)
-          ? { ...message, metadata: { ...message.metadata, proposal_status: 'accepted' as const } }
-          : message;
-      }),
-    [query.data, acceptedIds],
+      feed.messages.map((message) =>
+        acceptedIds.has(message.id) ? { ...message, metadata: { ...message.metadata, proposal_status: 'accepted' as const } } : message,
+      ),
+    [feed.messages, acceptedIds],
   );
   const messages = useMemo(() => {
     const known = new Set(serverMessages.map((m) => m.id));
     return [...serverMessages, ...optimistic.filter((m) => !known.has(m.id))];
   }, [serverMessages, optimistic]);
 
-  /** The agent's message being written; gone once a poll or the stream brought the message it became. */
-  const draft = useMemo(() => {
-    if (!streamedDraft) return null;
-    const answered = serverMessages.some(
-      (m) => m.senderType === 'agent' && streamedDraft.reply_to !== null && m.replyToMessageId === streamedDraft.reply_to,
-    );
-    return answered ? null : streamedDraft;
-  }, [streamedDraft, serverMessages]);
-
   // Every fetch while waiting counts as one poll (spec §4: at most 30).
-  const lastFetchAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  const lastFetchAt = Math.max(feed.fetchedAt, feed.failedAt);
   const onFetched = useEffectEvent(() => {
     const current = wait.current;
     if (!current) return;
@@ -161,7 +151,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
   }
 
   /** A stored conversation is being loaded (after a reload): not the empty hero yet. */
-  const restoring = conversationId !== null && query.isPending && optimistic.length === 0;
+  const restoring = conversationId !== null && feed.pending && optimistic.length === 0;
   const userMessageCount = messages.filter((m) => m.senderType === 'user').length;
   const proposalAccepted = messages.some((m) => m.metadata.proposal_status === 'accepted');
   // The per-conversation limit bounds the talk with agent-1; after acceptance the humans talk on.
@@ -286,7 +276,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     conversationId,
     messages,
     /** When the server last answered the messages (each answer marks them read). */
-    fetchedAt: query.dataUpdatedAt,
+    fetchedAt: feed.fetchedAt,
     draft,
     restoring,
     pageState,
