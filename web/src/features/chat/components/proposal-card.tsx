@@ -27,13 +27,14 @@ export function ProposalCard({
   view: ProposalView;
 }) {
   const version = versioning.proposal_version;
+  // The badge carries the server's number; agent-1's label says it too ("Revised proposal (version 2)").
   const parts = proposalParts(content);
   const [startFolded] = useState(folded);
   return (
     <div className="proposal">
       <header className="proposal__head">
         <p className="proposal__label">
-          {parts.label}
+          {version ? parts.label.replace(/ \(version \d+\)$/, '') : parts.label}
           {version ? <span className="proposal__version">Version {version}</span> : null}
         </p>
         {parts.title ? <h3 className="proposal__title">{parts.title}</h3> : null}
