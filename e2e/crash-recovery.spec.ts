@@ -14,7 +14,7 @@ const REQUEST = 'My Django app on Heroku times out on every request since I adde
 
 /**
  * An LLM vendor that takes every chat request and never answers: agent turns started against it are
- * still running when the server is killed, which is the crash issue #6 item 2 is about.
+ * still running when the server is killed, the crash this suite is about.
  */
 async function startHangingLlm() {
   const held: ServerResponse[] = [];
@@ -35,7 +35,7 @@ async function startHangingLlm() {
 }
 
 /**
- * Issue #6 item 2 and its crash test: `kill -9` of the compiled server while agent turns run and a
+ * The crash test: `kill -9` of the compiled server while agent turns run and a
  * burst of sends is under way, then a restart. A brand-new conversation must be answered within 10 s
  * of the restart, and every acknowledged message kept and answered exactly once.
  */

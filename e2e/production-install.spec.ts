@@ -10,7 +10,7 @@ const REPO_ROOT = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
 
 /**
- * The production path of issue 7, as an operator meets it: the build copied into an empty folder,
+ * The production path, as an operator meets it: the build copied into an empty folder,
  * `npm ci --omit=dev` (no TypeScript loader, no build tools), then `node server/dist/main.js` in
  * production mode. This is also what the Dockerfile's final stage does.
  */

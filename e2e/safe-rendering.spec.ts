@@ -6,7 +6,7 @@ import { agentMessages, closePage, DETAILED_MESSAGE, proposalButtons, sendAndAwa
 import { startServer } from './support/server.ts';
 
 /**
- * The payloads of issue #6 item 6: a style sheet that hides the proposal buttons and paints over
+ * The payloads: a style sheet that hides the proposal buttons and paints over
  * the page, and a fake "session expired" password form.
  */
 const HIDE_BUTTONS = '<style>.proposal-actions{display:none!important} body{background:red}</style>';
@@ -64,7 +64,7 @@ async function expectInertPayload(page: Page) {
   await page.getByRole('article', { name: 'Message from You' }).getByText('<input type="password"', { exact: false }).waitFor();
 }
 
-describe('quoted HTML in chat messages is shown as text (issue #6 item 6)', () => {
+describe('quoted HTML in chat messages is shown as text', () => {
   it('the offline agent quoting a request with a style sheet and a password form keeps the buttons and draws no form', async () => {
     const server = await startServer();
     try {

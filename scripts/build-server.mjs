@@ -1,6 +1,6 @@
 // `npm run build -w server`: compiles the server to one ES module, server/dist/main.js (and the code
 // analysis worker's, server/dist/code-analysis.worker.js), so that it runs
-// on plain Node without a TypeScript loader (issue 7). Packages the server depends on stay external and
+// on plain Node without a TypeScript loader. Packages the server depends on stay external and
 // come from node_modules at run time; the workspace contract is compiled in. The SQL migrations are
 // copied next to the bundle, where server/src/db/client.ts looks for them.
 import { cp, readFile, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // Runs after `vite build`: writes a Brotli (.br) and a gzip (.gz) copy of every text asset of web/dist,
-// which the server sends to browsers that accept them (@fastify/static `preCompressed`, issue 7).
+// which the server sends to browsers that accept them (@fastify/static `preCompressed`).
 // Compression is node:zlib's, at its highest levels: done once at build time, not per request.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

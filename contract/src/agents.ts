@@ -132,7 +132,7 @@ export type AgentConversation = z.infer<typeof agentConversationSchema>;
 export const agentConversationListSchema = z.object({ conversations: z.array(agentConversationSchema) });
 
 /**
- * The MCP tools of the message-tool server (spec §7, issue #9): the spec's `send_message` and what
+ * The MCP tools of the message-tool server (spec §7): the spec's `send_message` and what
  * an agent needs to do agent-1's whole job from outside. The server validates tool input with these
  * schemas and lists them (as JSON Schema) in `tools/list`; the documentation page shows the same.
  */

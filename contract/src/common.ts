@@ -1,5 +1,5 @@
 // Plain values and functions every module shares, without zod: the web app's first view imports
-// these (issue #12, docs/decisions/019-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
+// these (docs/decisions/019-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
 
 /** The agent every chat message is addressed to (spec §9 "Message type and recipient"). */
 export const AGENT_RECIPIENT_ID = 'agent-1';
@@ -21,7 +21,7 @@ export const TASK_SECTION_MARKER = '[[TASK SECTION]]';
 export const NEUTRALISED_TASK_SECTION_MARKER = '[[ TASK SECTION ]]';
 
 /**
- * Makes text that is not the agent's own staff section unable to start one (issue #6 item 7): every
+ * Makes text that is not the agent's own staff section unable to start one: every
  * TASK_SECTION_MARKER becomes NEUTRALISED_TASK_SECTION_MARKER. Used on what people send and on the
  * content a model writes, so neither can cut a message short for clients nor write into the staff-only
  * part. The replacement keeps the brackets and changes only what is between them, so no marker can

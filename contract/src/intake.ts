@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The kinds of software work agent-1 tells apart (issue #13); they decide its questions and the size
+ * The kinds of software work agent-1 tells apart; they decide its questions and the size
  * of its estimate. `unclear` is a request too vague to classify yet.
  */
 export const requestTypeSchema = z.enum([

@@ -32,7 +32,7 @@ async function newPage(): Promise<{ page: Page; dialogs: string[] }> {
 }
 
 /*
- * The security suite's XSS corpus (issue 6 "Tests and done", README "Security tests"): every payload of
+ * The security suite's XSS corpus (README "Security tests"): every payload of
  * XSS_PAYLOADS goes where people's text is shown, and each page must stay inert: no script run, no
  * dialog, no active element, and no <style>/<form>/control inside rendered markdown.
  */

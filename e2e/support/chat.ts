@@ -8,7 +8,7 @@ export const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
 export const AGENT_TIMEOUT = 60_000;
 /** The typing indicator's text (spec §2). */
 export const THINKING = 'Agent is thinking hard, this may take a minute...';
-/** The request of issue #2's browser test. */
+/** The request the guest chat's browser test sends. */
 export const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
 /** The same problem with everything the intake agent asks for, so that it proposes right away. */
 export const DETAILED_MESSAGE = `${FIRST_MESSAGE}. Next.js 14 with TypeScript.

@@ -4,7 +4,7 @@ const RUN = 'window.__xss=(window.__xss||0)+1';
 
 /**
  * Markdown and HTML that try to run script or inject active or look-alike elements, each reporting a
- * run by raising `window.__xss` (issue 6 "Tests and done": the security suite's XSS corpus).
+ * run by raising `window.__xss` (the security suite's XSS corpus).
  */
 export const XSS_PAYLOADS: readonly string[] = [
   `<script>${RUN}</script>`,
@@ -73,7 +73,7 @@ export function injectionReport(page: Page, root = 'main') {
       .filter((el) => ['SCRIPT', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'LINK', 'META', 'BASE'].includes(el.tagName))
       .map((el) => el.tagName);
     // Inside rendered markdown (messages, proposals), elements that restyle the page or pose as its
-    // controls: a <style> hid the proposal's buttons, a <form> drew a fake password prompt (issue 6 item 6).
+    // controls: a <style> hid the proposal's buttons, a <form> drew a fake password prompt.
     const lookAlikes = Array.from(container.querySelectorAll('.markdown *'))
       .filter((el) => ['STYLE', 'FORM', 'INPUT', 'BUTTON', 'TEXTAREA', 'SELECT', 'MARQUEE'].includes(el.tagName))
       .map((el) => el.tagName);

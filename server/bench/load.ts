@@ -1,4 +1,4 @@
-// Load and latency measurements for `npm run bench` (issue 12, "Benchmarks"): idle polls against a raw
+// Load and latency measurements for `npm run bench`: idle polls against a raw
 // node:http server, the database share of idle polls, many slow pollers on one instance, send-to-visible
 // over the event stream vs polling, and POST /api/v2/messages against pgbench inserts. The poll loads
 // come from wrk (Debian package) in its own process on one thread, so the generator is lean and its CPU

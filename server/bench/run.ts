@@ -3,7 +3,7 @@
 // settled), how fast a guest's message is stored and answered by agent-1, and memory under that load
 // (RSS at the end and the peak, VmHWM). Targets: p95 send < 150 ms, p95 answer < 1500 ms, peak RSS <
 // 1024 MB. The first conversations warm up and are not counted. Readings come from /proc (Linux).
-// Then the load figures of server/bench/load.ts (issue 12), sized by BENCH_LOAD_SECONDS (10),
+// Then the load figures of server/bench/load.ts, sized by BENCH_LOAD_SECONDS (10),
 // BENCH_CONNECTIONS (50), BENCH_CLIENTS (steps of pollers, 2000,4000,6000,8000,10000: up to the first
 // that misses p99 < 100 ms with 0 errors), BENCH_CLIENT_SECONDS (60), BENCH_VISIBLE_TRIALS (10).
 // Last, on PostgreSQL, the RSS above idle of 32 concurrent maximum-size sends (server/bench/upload-memory.ts).
@@ -41,7 +41,7 @@ const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 40);
 const WARM_UP = 5;
 const TARGETS = { sendP95Ms: 150, answerP95Ms: 1500, peakRssMb: 1024 };
 
-/** Load part (issue 12): seconds per closed-loop run, connections, steps of pollers and their duration, trials. */
+/** Load part: seconds per closed-loop run, connections, steps of pollers and their duration, trials. */
 const LOAD = {
   seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),

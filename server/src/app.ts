@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // registerRequestLog writes one line per API request instead.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers count only from the proxies TRUST_PROXY names: otherwise any client would
-    // pick its own rate-limit address and origin (issue #6).
+    // pick its own rate-limit address and origin.
     trustProxy: deps.config.TRUST_PROXY,
     // Slow-body and slow-header clients (slowloris) are cut off with 408 once the whole request took
     // longer than this; Node checks open requests every connectionsCheckingInterval.
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
 
   // HSTS and upgrade-insecure-requests only where the app is served over https: sent over plain
-  // http they make browsers refuse the app on any host name but localhost (issue #6).
+  // http they make browsers refuse the app on any host name but localhost.
   const https = deps.config.PUBLIC_URL?.startsWith('https:') === true;
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

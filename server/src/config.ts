@@ -268,7 +268,7 @@ const configSchema = z
   .transform((env) => ({
     ...env,
     // Development runs passwordless sign-in and debug calls: only this machine may reach it unless
-    // HOST says otherwise (issue #6). Production (containers, proxies) listens on every interface.
+    // HOST says otherwise. Production (containers, proxies) listens on every interface.
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     // Debug pages default to on except in production (spec §2 "Debug and test pages").
     DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',

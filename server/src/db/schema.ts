@@ -92,7 +92,7 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').notNull(),
     recipientId: text('recipient_id').notNull(),
-    // Set for a human expert's reply (the hand-off of issue #8); otherwise the id's prefix decides.
+    // Set for a human expert's reply (the expert hand-off); otherwise the id's prefix decides.
     // `system` for an event line: a task's status change shown in its conversation (decision 029).
     senderRole: text('sender_role', { enum: ['expert', 'system'] }),
     // The expert's display name when they wrote, shown to the customer.
@@ -107,7 +107,7 @@ export const messages = pgTable(
     // Makes an agent turn idempotent: a retried job cannot store the same answer twice.
     turnKey: text('turn_key'),
     // A sender's Idempotency-Key and the SHA-256 of the request it came with: a retried send finds its
-    // message instead of storing a second one. Kept as long as the message (issue #6 item 14: ≥ 24 h).
+    // message instead of storing a second one. Kept as long as the message (≥ 24 h).
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: createdAt(),
@@ -464,7 +464,7 @@ export const schema = {
 };
 
 /**
- * The repository made for a task (issue #10): on GitHub, or a local bare git repository served by
+ * The repository made for a task: on GitHub, or a local bare git repository served by
  * this server. `tokenHash` is the SHA-256 of the local repository's push password (null on GitHub):
  * the password itself is shown once to the person who asked for it.
  */

@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 // Bytes are counted in KiB so that a large hourly allowance stays inside the counter's 32-bit column.
 const KIB = 1024;
 
-/** What one client address may do in an hour (issue #6 item 4: guests are free, agent turns and disk are not). */
+/** What one client address may do in an hour (guests are free, agent turns and disk are not). */
 export type ClientLimit = 'messages' | 'guestSessions' | 'uploadBytes';
 
 const LIMITS: Record<ClientLimit, { setting: keyof Config; unit: number; detail: string }> = {

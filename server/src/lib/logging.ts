@@ -68,7 +68,7 @@ const PARAMS_LEFT_OUT = '\nparams: [left out of logs]';
 /**
  * Pino's error serializer, minus the values of a failed database query: Drizzle puts them in the
  * error's `params` and appends them to its message ("Failed query: … params: …"), and they are what
- * people wrote (messages, names, emails). The SQL text with its placeholders stays (issue 6 item 8).
+ * people wrote (messages, names, emails). The SQL text with its placeholders stays.
  */
 export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
   const serialized = stdSerializers.err(error);

@@ -18,7 +18,7 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
 
 /**
  * Refuses text with a NUL character: PostgreSQL cannot store one in a text column, so it would
- * otherwise fail deep in a query (issue 6 item 8).
+ * otherwise fail deep in a query.
  * @param where what the value is ("query string", "body"), for the detail when the path is empty.
  * @throws AppError 400 naming the field.
  */

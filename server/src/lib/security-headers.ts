@@ -24,7 +24,7 @@ declare module 'fastify' {
  * Helmet's security headers (CSP, frame, referrer, COOP/CORP, nosniff, HSTS, ...) on every answer,
  * including 404s and errors. Helmet decides the headers; they are computed once at start, not per
  * request as @fastify/helmet does (it builds a new helmet middleware and CSP string for each request,
- * the largest cost of an idle poll in issue 12's profile). So `options` must not use per-request CSP
+ * the largest cost of an idle poll in a profile of the poll path). So `options` must not use per-request CSP
  * directive functions. Routes with `config.securityHeaders` (the sign-in result pages) get theirs
  * built per request, nonces included.
  */

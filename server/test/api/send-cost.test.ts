@@ -13,7 +13,7 @@ async function jobsOf(server: TestApp, conversationId: string): Promise<number> 
   return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
-// The send path's cost (issue 12, "POST /api/v2/messages throughput"): its statements are counted
+// The send path's cost (`POST /api/v2/messages` throughput): its statements are counted
 // with the app's query counter, as the cheap-poll test counts a poll's.
 describe.each(databaseKinds)('cost of POST /api/v2/messages on %s', { timeout: 120_000 }, (kind) => {
   // No agent worker: nothing but the sends uses the app's database client.

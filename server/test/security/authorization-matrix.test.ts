@@ -13,7 +13,7 @@ import { registeredRoutes } from './registered-routes.ts';
 import { SECURITY_SUITE_ENV } from './suite-env.ts';
 
 /*
- * The authorization matrix of issue 6: every registered route × every kind of caller, with the status
+ * The authorization matrix: every registered route × every kind of caller, with the status
  * each gets today. A route without a row fails the suite, so a new route must say here who may call it
  * (README "Security tests"). Owner-only resources belong to guest A (what guests ask for) and to
  * user A (what users, the admin and nobody ask for): B and the admin are strangers to them.

@@ -9,13 +9,13 @@ import { registeredRoutes, type RegisteredRoute } from './registered-routes.ts';
 import { SECURITY_SUITE_ENV } from './suite-env.ts';
 
 /*
- * Property-based fuzzing of every API route (issue 6 "Tests and done"): arbitrary path parameters,
+ * Property-based fuzzing of every API route: arbitrary path parameters,
  * query strings, bodies, body types and Authorization / guest headers, FUZZ_RUNS per route. No answer
  * may be a 5xx, no body may show a stack trace or an internal error's text, and every 4xx JSON answer
  * is `{ code, detail }` with a code of the contract (docs/decisions/027-error-codes.md).
  */
 
-/** Runs per route: 1,000 by default (issue 6); FUZZ_RUNS raises it for a longer hunt. */
+/** Runs per route: 1,000 by default; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 /** What must never reach a client: stack frames, our file paths, database and runtime error text. */

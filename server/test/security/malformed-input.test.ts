@@ -10,7 +10,7 @@ import { useTestServer } from '../support/test-server.ts';
 import { rawRequest } from './raw-http.ts';
 
 /*
- * Issue 6 item 8: a NUL character in message text and a malformed multipart body answered 500, and
+ * A NUL character in message text and a malformed multipart body answered 500, and
  * the database error logged the message. Now: 400 with a detail, and nothing of the message in logs.
  */
 
@@ -53,7 +53,7 @@ const CASES: Array<{ name: string; contentType: string; body: string; detail: Re
   },
 ];
 
-describe('malformed message bodies answer 400 and leave the message out of logs (issue 6 item 8)', () => {
+describe('malformed message bodies answer 400 and leave the message out of logs', () => {
   let dataDir: string;
   let baseUrl: string;
   let logs = '';

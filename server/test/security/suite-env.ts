@@ -1,7 +1,7 @@
 import { UNTHROTTLED } from '../support/test-server.ts';
 
 /**
- * Server settings for the security suite: the per-address allowances (issue 6 item 4; the test server's
+ * Server settings for the security suite: the per-address allowances (the test server's
  * UNTHROTTLED) and the sign-in and share-link ones set far above what the suite sends, so that every
  * answer it checks is the route's own and never a 429 from one test address sending thousands of
  * requests. The allowances themselves are tested in server/test/api/client-limits.test.ts.

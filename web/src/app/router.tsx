@@ -12,7 +12,7 @@ import HomeRoute from './routes/home.tsx';
 import { UnknownPath } from './routes/unknown-path.tsx';
 
 /**
- * A page loaded on first visit (issue #12): only the home page is in the first view's JS. `load`
+ * A page loaded on first visit: only the home page is in the first view's JS. `load`
  * imports the page's module; `name` is its exported component. Shows the page spinner meanwhile.
  */
 function page<M>(load: () => Promise<M>, name: keyof M): ReactNode {

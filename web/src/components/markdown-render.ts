@@ -12,7 +12,7 @@ renderer.html = function (this: Renderer, token: Tokens.HTML | Tokens.Tag) {
 const markdown = new Marked({ async: false, gfm: true, breaks: true, renderer });
 
 /**
- * What may reach the page (issue #6 item 6): the elements marked makes from Markdown, nothing else.
+ * What may reach the page: the elements marked makes from Markdown, nothing else.
  * No style, class or id (a style sheet or a class could restyle the page around the message), no
  * forms or inputs, no images (no tracking pixels; attachments are shown by the app itself). Links
  * only to http(s), mailto, this site's own paths and anchors.

@@ -4,7 +4,7 @@ import type { renderMarkdown } from './markdown-render.ts';
 type Renderer = typeof renderMarkdown;
 
 /**
- * marked and DOMPurify load with the first message shown, not with the page (issue #12: the home
+ * marked and DOMPurify load with the first message shown, not with the page (the home
  * page's first view has no message yet). Once loaded, every later render is synchronous.
  */
 let loaded: Renderer | null = null;

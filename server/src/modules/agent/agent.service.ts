@@ -36,7 +36,7 @@ export interface AgentDeps {
 }
 
 /**
- * Answers what agent-1 owes a conversation, once (issue #2 "Work for the agent is durable"); nothing
+ * Answers what agent-1 owes a conversation, once; nothing
  * once its task is with the human experts (tasks/hand-off.ts `agentMayAnswer`, decision 029). It
  * stores the brain's turn as an agent message keyed by the turn it answers, and updates the task's
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a

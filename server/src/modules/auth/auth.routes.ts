@@ -31,7 +31,7 @@ const STATE_COOKIE = 'unstuck_sign_in_state';
 /**
  * Binds one-time codes to the browser that finished the sign-in (and so started it: the state
  * cookie): `POST /api/auth/session` refuses a code without it, so an attacker's `/?auth_code=` link
- * cannot sign somebody else's browser in (login CSRF, issue #6). Reused while it lives, so two
+ * cannot sign somebody else's browser in (login CSRF). Reused while it lives, so two
  * sign-ins in two tabs do not undo each other.
  */
 const BROWSER_COOKIE = 'unstuck_sign_in_browser';
@@ -46,7 +46,7 @@ const resultPage = {
 };
 
 /**
- * The sign-in calls (issue #3, docs/decisions/004-sign-in.md): the provider list, the OpenID
+ * The sign-in calls (docs/decisions/004-sign-in.md): the provider list, the OpenID
  * Connect redirect and callback, the one-time code exchange, token refresh and logout. Sign-in
  * calls are rate limited per IP (SIGN_IN_RATE_LIMIT a minute; 429 with Retry-After).
  */

@@ -68,7 +68,7 @@ export function configuredProviders(config: Config): IdentityProvider[] {
 
 /**
  * Whether the embedded development provider runs: only when no real provider is configured, never
- * with EMBEDDED_OIDC=false, and in production only with EMBEDDED_OIDC=true (issue #3).
+ * with EMBEDDED_OIDC=false, and in production only with EMBEDDED_OIDC=true.
  */
 export function embeddedProviderEnabled(config: Config): boolean {
   if (configuredProviders(config).length > 0 || config.EMBEDDED_OIDC === false) return false;

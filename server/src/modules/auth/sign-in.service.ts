@@ -10,7 +10,7 @@ type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'identity' | 'relyingParty'>;
 
 /** How long a person may take at the provider before the attempt expires. */
 const ATTEMPT_TTL_SECONDS = 600;
-/** How long the browser has to exchange the one-time code (issue #3: 60 seconds). */
+/** How long the browser has to exchange the one-time code (60 seconds). */
 export const SIGN_IN_CODE_TTL_SECONDS = 60;
 
 /** How a sign-in ended: a one-time code for `POST /api/auth/session`, or an error code. */

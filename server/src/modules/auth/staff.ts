@@ -47,7 +47,7 @@ export async function requireAdmin(request: FastifyRequest, deps: StaffDeps): Pr
 }
 
 /**
- * Admits experts and admins: the people who work on accepted tasks (the hand-off, issue #8).
+ * Admits experts and admins: the people who work on accepted tasks (the expert hand-off).
  * @throws AppError 401 when not signed in, 403 `expert_required` when neither expert nor admin.
  */
 export async function requireExpertOrAdmin(request: FastifyRequest, deps: StaffDeps): Promise<StaffMember> {

@@ -49,7 +49,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       const key = request.headers['idempotency-key'];
       const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
-      // Per-address limits (issue #6 item 4): a guest id is free to make up, an address is not. One
+      // Per-address limits: a guest id is free to make up, an address is not. One
       // statement counts the message and, for a guest id the database does not know yet, the session.
       // A retry with a used Idempotency-Key counts as any send does (docs/decisions/023-bounded-upload-memory.md).
       await countClientUses(deps, request.ip, [

@@ -110,7 +110,7 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
  * its analysis queued into the task's code_analysis (docs/decisions/028-code-analysis-jobs.md).
  * With `idempotency`, a key the sender already used returns that send's answer again and stores and
- * queues nothing (a client retrying a send whose answer it lost, issue #6 item 14); the check comes
+ * queues nothing (a client retrying a send whose answer it lost); the check comes
  * before the guest and conversation limits, so the retry of a guest's last allowed message still
  * gets its answer.
  * The files were received into storage already ({@link receiveFile}); those this send does not
@@ -155,7 +155,7 @@ async function storeSentMessage(
   files: ReceivedFile[],
   idempotency: IdempotentSend | null,
 ): Promise<{ replayed: boolean; agentTurn: boolean; answer: SendMessageResponse }> {
-  // The person's words can never open the agent's staff-only section (issue #6 item 7).
+  // The person's words can never open the agent's staff-only section.
   const typed = neutraliseTaskSectionMarker(fields.content.trim());
   if (!typed && files.length === 0) throw blankMessage();
   const now = deps.clock.now();
@@ -266,7 +266,7 @@ export async function submitJob(
   job: JobSubmission,
 ): Promise<PostMessageResponse> {
   const now = deps.clock.now();
-  // Like a chat message, a job can never open the agent's staff-only section (issue #6 item 7).
+  // Like a chat message, a job can never open the agent's staff-only section.
   const content = neutraliseTaskSectionMarker(job.content);
   const result = await deps.db.transaction(async (tx) => {
     await lockCallerRow(tx, caller);

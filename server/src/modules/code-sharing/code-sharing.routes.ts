@@ -16,7 +16,7 @@ import { LOCAL_REPOSITORY_NAME, serveGitHttp } from './local-git.ts';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 502: errorResponseSchema };
 
 /**
- * Code sharing (issue #10): `POST /code-sharing/api/test/repos` (spec §7) and the embedded local
+ * Code sharing: `POST /code-sharing/api/test/repos` (spec §7) and the embedded local
  * repositories over git's smart HTTP protocol at `/code-sharing/git/{name}.git`.
  */
 export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {

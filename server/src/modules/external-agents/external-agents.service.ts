@@ -43,7 +43,7 @@ const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake', 'proposa
 
 /**
  * Runs one call of an external agent (an MCP tool or the agent REST call) and writes it to the
- * audit log with its outcome, whether it succeeded or not (issue #9: every tool call is audited).
+ * audit log with its outcome, whether it succeeded or not (every tool call is audited).
  * @param target what the call is about: a conversation, else the agent's key.
  * @returns what `run` returns; rethrows what it throws.
  */

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import type { FileRow } from './files.repository.ts';
 
-// Types a browser shows without running anything (issue #6 item 10). Everything else, SVG and
+// Types a browser shows without running anything. Everything else, SVG and
 // HTML included, is downloaded as bytes.
 const VIEWABLE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'application/pdf', 'text/plain']);
 

@@ -12,7 +12,7 @@ export interface FileUrlSigner {
   check(fileId: string, expires: string | undefined, signature: string | undefined): number | null;
 }
 
-/** The canonical path of a stored file: its random id only, never its name (issue #6 item 11). */
+/** The canonical path of a stored file: its random id only, never its name. */
 export const filePath = (fileId: string) => `/api/v2/files/${fileId}`;
 
 /**

@@ -138,7 +138,7 @@ const MAX_NAME_LENGTH = 120;
 /**
  * A file name fit to show and to send in `Content-Disposition`: the base name only, NFC, without
  * control, format (bidi overrides, zero-width, BOM: Unicode category Cf) or line/paragraph
- * separator characters (issue #6 item 11), at most 120 characters with its extension kept.
+ * separator characters, at most 120 characters with its extension kept.
  */
 export function sanitizeFileName(name: string): string {
   const base = name.normalize('NFC').split(/[\\/]/).pop() ?? '';

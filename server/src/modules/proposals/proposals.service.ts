@@ -28,7 +28,7 @@ export async function actOnProposal(
   const task = await deps.db.transaction(async (tx) => {
     const row = await lockTaskOfProposal(tx, messageId, caller.id);
     // Only a message the agent sent as a proposal can be acted on; anything else (a question, the
-    // person's own message) is not a proposal at all, so 404 rather than "replaced" (issue #6 item 14).
+    // person's own message) is not a proposal at all, so 404 rather than "replaced".
     if (!row || row.metadata.kind !== 'proposal' || row.task.proposalMessageId === null) throw proposalNotFound();
     if (row.task.proposalMessageId !== messageId) throw proposalReplaced();
     const current = row.task;

@@ -7,7 +7,7 @@ import { FILE_URL_IN_TEXT, fileIdOfUrl, listConversationFiles, readFile } from '
 // file of the shared conversation is reached through the share link, by its position among the
 // conversation's uploads, and only while the link is valid.
 
-// The file's name stays out of the path: long names made dead links (issue #6 item 11).
+// The file's name stays out of the path: long names made dead links.
 const sharedFileUrl = (token: string, index: number) => `/api/task-share/${token}/files/${index}`;
 
 /**

@@ -11,7 +11,7 @@ import { accountGone } from './users.errors.ts';
  * Locks the caller's users row until the transaction ends, so that two sends of one caller are
  * counted one after the other. Guests get their row here on their first message (spec §3 "Guest
  * uids start with guest-"); signed-in users' rows are created only by sign-in, never from a
- * token's claims, so a deleted account is not brought back (issue #6). One statement either way:
+ * token's claims, so a deleted account is not brought back. One statement either way:
  * a guest's upsert takes the lock as it inserts or touches the row.
  * @param tx a transaction.
  * @returns the id of the account a guest session was handed over to, or null; `created` true when

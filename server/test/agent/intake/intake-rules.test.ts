@@ -6,7 +6,7 @@ import { converse, last } from './helpers.ts';
 
 const questionsOf = (turns: { kind: string; content: string }[]) => turns.filter((t) => t.kind === 'question').map((t) => t.content);
 
-describe('intake rules (issue #13)', () => {
+describe('intake rules', () => {
   it('never asks about the same thing twice, whatever the answers', async () => {
     const conversations = [
       ['Our Flask API returns 502 when two people upload photos at once', 'not sure', 'hmm, no idea', 'what do you mean?', 'ok'],

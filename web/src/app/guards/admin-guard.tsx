@@ -5,7 +5,7 @@ import { AdminSignInRequired } from '../../features/admin/components/admin-sign-
 import { isAdminUser } from '../../lib/auth-claims.ts';
 import { useAuth } from '../../lib/auth.tsx';
 
-// The admin pages load only for an administrator (issue #12: not in the home page's first view).
+// The admin pages load only for an administrator (not in the home page's first view).
 const AdminShell = lazy(async () => ({ default: (await import('../../features/admin/components/admin-shell.tsx')).AdminShell }));
 
 /**

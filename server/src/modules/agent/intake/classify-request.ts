@@ -243,7 +243,7 @@ function scores(request: string): Map<Scored, number> {
 }
 
 /**
- * Classifies a request (issue #13's kinds of work) from the person's words and the technologies named
+ * Classifies a request (the kinds of work of docs/product.md "agent-1") from the person's words and the technologies named
  * in them, with the keyword table above and the verb the request opens with: the best-scoring type
  * with at least `MIN_SCORE`, ties broken by `PRIORITY`. Named no-code platforms and services tilt a
  * "connect" towards an integration, unless the request reports something broken; a data warehouse, a

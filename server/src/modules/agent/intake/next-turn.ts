@@ -14,7 +14,7 @@ import type { IntakeFacts } from './types.ts';
  */
 const QUESTION_LIMIT = 3;
 
-/** After this many questions in a row whose answers moved nothing on, the agent proposes (issue #13). */
+/** After this many questions in a row whose answers moved nothing on, the agent proposes. */
 const STALL_LIMIT = 2;
 
 const MODIFY_QUESTION = 'Of course. What would you like to change: what is included, the timeline, the budget, or something else?';

@@ -89,7 +89,7 @@ export function toStatement(text: string): string {
  * HTML could read as syntax (emphasis, code, links and images, raw HTML, entities, tables,
  * strikethrough, headings) gets a backslash, which CommonMark 0.31 §2.4 turns back into the literal
  * mark. The intake agent writes every sentence of its messages through this, since those sentences
- * quote the person (issue #6 item 6: `<style>` and `<form>` in a request must stay text). Escaping `[`
+ * quote the person (`<style>` and `<form>` in a request must stay text). Escaping `[`
  * also keeps the task-section marker from forming. Pure.
  */
 export function asMarkdownText(text: string): string {

@@ -21,7 +21,7 @@ const TITLE_MAX = 80;
  *   dropped when longer than six words; an AI builder or coding assistant listed as stack (Cursor,
  *   Lovable: the technology catalogue knows them) moves to the AI tools, and nothing listed as an AI
  *   tool stays in the stack; the task type shown to experts is the request type's label.
- * - a task-section marker in the content is neutralised (issue #6 item 7): the content can echo the
+ * - a task-section marker in the content is neutralised: the content can echo the
  *   person's words, and those must neither cut the message short for clients nor write into the
  *   staff-only section. Staff notes come only from the model's `staffNotes` field.
  * Throws RangeError only when `input.rates.currency` is not an ISO 4217 code.

@@ -23,7 +23,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The MCP server for third-party agents (issue #9, spec §7 "Documented message-tool interface"):
+ * The MCP server for third-party agents (spec §7 "Documented message-tool interface"):
  * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions

@@ -8,7 +8,7 @@ const describeDetails = (details: Record<string, unknown>) =>
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
 
-/** Every change staff made to data: when, who, what, on which target (issue #8), newest first. */
+/** Every change staff made to data: when, who, what, on which target, newest first. */
 export function AuditLogTab() {
   const log = useAuditLog();
   return (

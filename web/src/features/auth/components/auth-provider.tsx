@@ -18,7 +18,7 @@ import { pathToRestore, RESTORE_PATH_DELAY_MS } from '../utils/redirect-path.ts'
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
 /**
- * Sign-in for the whole app (issue #3, docs/decisions/004-sign-in.md): holds the token, signs in
+ * Sign-in for the whole app (docs/decisions/004-sign-in.md): holds the token, signs in
  * by popup or redirect as the server says, finishes a redirect's result, renews the token before
  * it expires and signs out on the server. Rendered inside the router: after sign-in it takes the
  * visitor back to the path they left.

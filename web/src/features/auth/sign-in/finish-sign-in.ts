@@ -24,7 +24,7 @@ export interface FinishedSignIn {
  * code, hands the guest session over to the account, then restores the conversation the visitor
  * was in (not for admin pages) and reads where they came from. The guest's data is handed over only
  * when this tab started the sign-in: a `/?auth_code=` link from somebody else must never move a
- * guest's conversations to their account (login CSRF, issue #6; the server also refuses a code
+ * guest's conversations to their account (login CSRF; the server also refuses a code
  * exchanged outside the browser that signed in).
  * @param code the one-time code from `?auth_code=` or the popup.
  * @param fallbackReturnTo the server's `return_to`, for when the browser kept nothing.

@@ -11,7 +11,7 @@ const NOT_AUTHENTICATED = 'Not authenticated. Please log in again.';
  * `/minimal-dashboard` (spec §2): takes a `?token=` and removes it from the URL, then shows the
  * server's profile of that token's user (`GET /api/session`), or of the signed-in user without
  * one. A handed token is only looked at, never stored: a link must not sign this browser in as
- * somebody else (login CSRF, issue #6).
+ * somebody else (login CSRF).
  */
 export function MinimalDashboardPage() {
   const { token } = useAuth();
