@@ -104,8 +104,9 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * is not queued, the per-conversation limit (an agent's cost) does not apply, and the expert holding
  * the task is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS
  * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md); a task waiting on
- * the customer goes back to IN_PROGRESS with its event line (tasks.service.ts `resumeOnCustomerAnswer`). Every attached file is stored and attached; plain-text files
- * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
+ * the customer goes back to IN_PROGRESS with its event line (tasks.service.ts `resumeOnCustomerAnswer`).
+ * Every attached file is stored and attached; plain-text files are also inlined into the content
+ * between "File" markers (spec §7 note), so agent-1 reads them (files.service.ts `recordMessageFiles`).
  * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
  * its analysis queued into the task's code_analysis (docs/decisions/028-code-analysis-jobs.md).

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminMessageListSchema,
-  errorResponseSchema,
   expertReplyRequestSchema,
   expertStatusRequestSchema,
   expertTaskDetailSchema,
@@ -70,7 +69,7 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
       onRequest,
       schema: {
         params: expertTaskParamsSchema,
-        response: { 201: messageSchema, ...taskErrors, 413: errorResponseSchema, 422: errorResponseSchema },
+        response: { 201: messageSchema, ...taskErrors, ...errorResponses(413, 422, 429) },
       },
       config: { receivesFiles: true },
     },
