@@ -169,6 +169,20 @@ describe('the human half', () => {
     await answer.waitFor({ timeout: LIVE });
     await answer.getByRole('link', { name: /vercel-log\.txt/ }).waitFor();
 
+    // The expert answers with a file too (the customer's send path); both sides show it.
+    await expert.locator('input[type="file"]').setInputFiles({
+      name: 'fix.patch',
+      mimeType: 'text/x-diff',
+      buffer: Buffer.from('--- a/app/api/users/route.ts\n+++ b/app/api/users/route.ts\n'),
+    });
+    await expertBox.fill('Try this patch.');
+    await expertBox.press('Enter');
+    const patch = customer.getByRole('article', { name: `Message from ${EXPERT.name}` }).filter({ hasText: 'Try this patch.' });
+    await patch.getByRole('link', { name: /fix\.patch/ }).waitFor({ timeout: LIVE });
+    // The patch's text is its attachment, not written out in the message.
+    await expect(patch.textContent()).resolves.not.toContain('+++ b/app');
+    await expert.getByRole('link', { name: /fix\.patch/ }).waitFor({ timeout: LIVE });
+
     await shot(customer, 'human-half-2-customer-chat-desktop.png');
     expect(await violations(customer)).toEqual([]);
     await shot(expert, 'human-half-3-task-desktop.png');

@@ -98,11 +98,10 @@ export type ExpertStatusRequest = z.infer<typeof expertStatusRequestSchema>;
 /** `{id}` of the expert task calls. */
 export const expertTaskParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') });
 
-/** Body of `POST /api/expert/tasks/{id}/messages`: the expert's reply, markdown. */
+/**
+ * Fields of `POST /api/expert/tasks/{id}/messages`: the expert's reply, Markdown; blank only when
+ * files come with it (a multipart form like the customer's send, `file` parts).
+ */
 export const expertReplyRequestSchema = z.object({
-  content: z
-    .string({ error: 'content is required' })
-    .trim()
-    .min(1, 'content must not be blank')
-    .max(20_000, 'content must be at most 20000 characters'),
+  content: z.string().trim().max(20_000, 'content must be at most 20000 characters').default(''),
 });

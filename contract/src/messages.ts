@@ -34,6 +34,8 @@ export const taskEventKindSchema = z.enum([
   'in_progress',
   /** The expert waits for the customer's answer. */
   'waiting_on_customer',
+  /** The customer answered while the expert waited on them: back in progress. */
+  'answered',
   /** The expert marked the task done. */
   'done',
   /** The customer confirmed the work is done. */

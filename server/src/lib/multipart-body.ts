@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@unstuck/contract';
-import { AppError } from './errors.ts';
+import type { z } from 'zod';
+import { AppError, badRequest } from './errors.ts';
 import type { FileStorage } from './file-storage.ts';
 import { rejectNulCharacters } from './nul-characters.ts';
 import { discardReceived, receiveFile, type ReceivedFile } from './received-file.ts';
-import { fileTooLarge, tooManyFiles, unexpectedFileField, unreadableMultipart } from './upload-errors.ts';
+import { fileTooLarge, tooManyFiles, unexpectedFileField, unreadableMessageBody, unreadableMultipart } from './upload-errors.ts';
+import { firstIssue } from './zod-detail.ts';
 
 /** What {@link readMultipart} does with the files of a body. */
 export interface MultipartFiles {
@@ -68,4 +70,32 @@ function formError(error: unknown, maxFiles: number): Error {
   if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error as Error;
   // busboy's own errors ("Boundary not found", "Unexpected end of form"): a malformed or cut-short body.
   return unreadableMultipart((error as Error).message);
+}
+
+/**
+ * Reads a message with files, as the customer's send (`POST /api/v2/messages`) and the expert's reply
+ * (`POST /api/expert/tasks/{id}/messages`) take it: a multipart form (text fields plus `file` parts,
+ * streamed as {@link readMultipart} does) or a JSON object with the same fields and no files; the
+ * fields are then checked against `schema`. When they fail it, the files received are removed from storage.
+ * @throws AppError 400 for a body that is neither, a field `schema` refuses or too many files, 413
+ *   `file_too_large` for a file over LIMITS.attachmentBytes, and what `files.onFile` throws.
+ */
+export async function readMessageBody<Schema extends z.ZodType>(
+  request: FastifyRequest,
+  files: MultipartFiles,
+  schema: Schema,
+): Promise<{ fields: z.output<Schema>; files: ReceivedFile[] }> {
+  let body: { fields: unknown; files: ReceivedFile[] };
+  if (request.isMultipart()) body = await readMultipart(request, files);
+  else {
+    const json = request.body;
+    if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) throw unreadableMessageBody();
+    body = { fields: json, files: [] };
+  }
+  const parsed = schema.safeParse(body.fields);
+  if (!parsed.success) {
+    await discardReceived(files.storage, body.files);
+    throw badRequest(firstIssue(parsed.error));
+  }
+  return { fields: parsed.data, files: body.files };
 }

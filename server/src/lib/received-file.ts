@@ -177,3 +177,16 @@ export async function discardReceived(storage: FileStorage | null, received: Rec
       received.flatMap((file) => (file.storageKey ? [file.storageKey] : [])),
     );
 }
+
+/**
+ * Runs `work` (which records received files, or refuses them); when it throws, the files' stored
+ * bytes are removed ({@link discardReceived}) before the error goes on.
+ */
+export async function discardOnFailure<T>(storage: FileStorage | null, received: ReceivedFile[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await discardReceived(storage, received);
+    throw error;
+  }
+}

@@ -17,5 +17,8 @@ export const unexpectedFileField = (field: string) => badRequest(`Unexpected fil
 /** 400: a multipart body the form parser could not read (malformed or cut short); `reason` is the parser's. */
 export const unreadableMultipart = (reason: string) => badRequest(`The multipart/form-data body could not be read: ${reason}`);
 
+/** 400: the body of a message is neither a form nor a JSON object. */
+export const unreadableMessageBody = () => badRequest('Send the message as multipart/form-data or a JSON object');
+
 /** 400: a file whose body ended before its end (the client went away, a broken stream); `reason` says how. */
 export const fileCutShort = (fileName: string, reason: string) => badRequest(`"${fileName}" could not be read to its end: ${reason}`);

@@ -222,6 +222,37 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect((await as(people.user, 'POST', `/api/v2/user/tasks/${task.taskId}/rating`, { score: 1 })).status).toBe(404);
   });
 
+  it('puts a task waiting on the customer back in progress when the customer answers, with an event line', async () => {
+    const task = await acceptedTask();
+    const card = async () => (await as(customer, 'GET', '/api/v2/user/tasks')).body.tasks.find((t: any) => t.id === task.taskId);
+    const expertName = people.expert.user.name;
+    await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
+    await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/status`, { status: 'WAITING_ON_CUSTOMER' });
+    await readMessages(server.url, { token: customer.token }, task.conversationId);
+    expect(await card()).toMatchObject({ status: 'WAITING_ON_CUSTOMER', unreadCount: 0 });
+
+    const answer = await sendMessage(server.url, { token: customer.token }, { content: 'Node 22', conversationId: task.conversationId });
+    expect(answer.status).toBe(200);
+    const line = `You answered; ${expertName}, human expert, is working on your task again`;
+    // The customer caused it: their card shows it, not as unread.
+    expect(await card()).toMatchObject({ status: 'IN_PROGRESS', lastEvent: { content: line }, unreadCount: 0 });
+    const mine = (await as(people.expert, 'GET', '/api/expert/tasks')).body.mine.find((t: any) => t.id === task.taskId);
+    expect(mine).toMatchObject({ status: 'IN_PROGRESS', unreadCount: 1 });
+    // Another message while in progress changes nothing more.
+    await sendMessage(server.url, { token: customer.token }, { content: 'And npm 10', conversationId: task.conversationId });
+    const seen = (await readMessages(server.url, { token: customer.token }, task.conversationId)).body;
+    expect(
+      seen.filter((m: any) => m.sender_role === 'system').map((m: any) => [m.content, m.metadata.event.kind, m.metadata.event.status]),
+    ).toEqual([
+      [`${expertName}, human expert, took your task`, 'assigned', 'IN_PROGRESS'],
+      [`${expertName}, human expert, is waiting for your answer`, 'waiting_on_customer', 'WAITING_ON_CUSTOMER'],
+      [line, 'answered', 'IN_PROGRESS'],
+    ]);
+    // The line comes right after the answer that caused it.
+    const at = seen.findIndex((m: any) => m.id === answer.body.id);
+    expect(seen[at + 1].content).toBe(line);
+  });
+
   it('lets admins assign, reassign and unassign, each an event line', async () => {
     const task = await acceptedTask();
     const assign = (expertId: string | null, who = people.admin) => as(who, 'POST', `/api/admin/tasks/${task.taskId}/assign`, { expertId });

@@ -9,9 +9,6 @@ export const conversationNotFound = () => notFound('Conversation not found');
 /** 400: a message with neither text nor a file. */
 export const blankMessage = () => badRequest('content must not be blank unless a file is attached');
 
-/** 400: the body of a send is neither a form nor a JSON object. */
-export const unreadableMessageBody = () => badRequest('Send the message as multipart/form-data or a JSON object');
-
 /** 400: a job names attachments that are not the caller's unsent uploads. */
 export const foreignAttachments = () => badRequest('metadata.attachments: each must be the URL of a file you uploaded and not yet sent');
 

@@ -183,7 +183,15 @@ export async function deleteConversations(db: Db, ids: string[]): Promise<number
  */
 export async function insertExpertMessage(
   db: Db,
-  input: { conversationId: string; expertId: string; expertName: string; recipientId: string; content: string; now: Date },
+  input: {
+    conversationId: string;
+    expertId: string;
+    expertName: string;
+    recipientId: string;
+    content: string;
+    attachments: Attachment[];
+    now: Date;
+  },
 ) {
   const [row] = await db
     .insert(messages)
@@ -194,6 +202,7 @@ export async function insertExpertMessage(
       senderRole: 'expert',
       senderName: input.expertName,
       content: input.content,
+      attachments: input.attachments,
       type: 'direct',
       read: false,
       createdAt: input.now,

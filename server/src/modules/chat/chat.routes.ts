@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationParamsSchema,
@@ -13,12 +13,10 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { countClientUses, countUploadBytes } from '../../lib/client-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { readMultipart, type MultipartFiles } from '../../lib/multipart-body.ts';
-import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
+import { readMessageBody } from '../../lib/multipart-body.ts';
 import { firstIssue } from '../../lib/zod-detail.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { isUnknownUser } from '../users/users.service.ts';
-import { unreadableMessageBody } from './chat.errors.ts';
 import { findMessageByIdempotencyKey } from './chat.repository.ts';
 import { listConversations, readConversationView, requestFingerprint, sendMessage } from './chat.service.ts';
 import { registerConversationEventRoutes } from './conversation-events.ts';
@@ -60,18 +58,17 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       // hashed for the fingerprint, not written. A concurrent first send with the same key is sorted
       // out by sendMessage, which then drops what this one stored.
       const retry = parsedKey !== null && (await findMessageByIdempotencyKey(deps.db, caller.id, parsedKey.data)) !== null;
-      const { fields, files } = await readMessageBody(request, {
-        maxFiles: MAX_FILES_PER_MESSAGE,
-        storage: retry ? null : deps.storage,
-        onFile: (file) => countUploadBytes(deps, request.ip, file.size),
-      });
-      const parsed = sendMessageFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        await discardReceived(deps.storage, files);
-        throw badRequest(firstIssue(parsed.error));
-      }
-      const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(parsed.data, files) } : null;
-      const sent = await sendMessage(deps, caller, parsed.data, files, idempotency);
+      const { fields, files } = await readMessageBody(
+        request,
+        {
+          maxFiles: MAX_FILES_PER_MESSAGE,
+          storage: retry ? null : deps.storage,
+          onFile: (file) => countUploadBytes(deps, request.ip, file.size),
+        },
+        sendMessageFieldsSchema,
+      );
+      const idempotency = parsedKey ? { key: parsedKey.data, requestHash: requestFingerprint(fields, files) } : null;
+      const sent = await sendMessage(deps, caller, fields, files, idempotency);
       // The sender polls next: do not wait for the database's notification to reach this instance.
       deps.conversationCache.invalidate(sent.conversation_id);
       return sent;
@@ -112,24 +109,4 @@ function etagMatches(header: string | undefined, etag: string): boolean {
     const tag = candidate.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
-}
-
-/**
- * Reads the send's multipart form (fields plus `file` parts, several allowed, streamed as
- * {@link readMultipart} does), or a JSON body with the same fields and no files.
- * @throws AppError 400 for a non-object body or too many files, 413 `file_too_large` for a file over the limit, and
- *   what `files.onFile` throws.
- */
-async function readMessageBody(
-  request: FastifyRequest,
-  files: MultipartFiles,
-): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw unreadableMessageBody();
-    }
-    return { fields: body as Record<string, string>, files: [] };
-  }
-  return readMultipart(request, files);
 }

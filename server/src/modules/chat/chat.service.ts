@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  inlineTextFile,
   LIMITS,
   neutraliseTaskSectionMarker,
   type JobSubmission,
@@ -13,10 +12,10 @@ import {
 import type { SQLWrapper } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
+import { discardOnFailure, discardReceived, type ReceivedFile } from '../../lib/received-file.ts';
 import { guestSessionSpent } from '../auth/auth.errors.ts';
 import { checkAttachedCode, queueCodeAnalysis } from '../code-sharing/code-analysis.ts';
-import { claimFiles, claimLinkedFiles, fileIdOfUrl, recordFile, signConversationFiles } from '../files/files.service.ts';
+import { claimFiles, claimLinkedFiles, fileIdOfUrl, recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
 import { lockCallerRow } from '../users/users.service.ts';
 import {
   countSentMessages,
@@ -31,7 +30,7 @@ import {
   touchConversation,
 } from './chat.repository.ts';
 import { routeCustomerMessage } from '../tasks/hand-off.ts';
-import { findTaskOfConversation, newTask } from '../tasks/tasks.service.ts';
+import { findTaskOfConversation, newTask, resumeOnCustomerAnswer } from '../tasks/tasks.service.ts';
 import type { CachedConversation } from '../realtime/realtime.service.ts';
 import {
   blankMessage,
@@ -104,8 +103,10 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * message goes to the expert holding it, or to the expert queue, whatever `recipientId` says; agent-1
  * is not queued, the per-conversation limit (an agent's cost) does not apply, and the expert holding
  * the task is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS
- * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md). Every attached file is stored and attached; plain-text files
- * are also inlined into the content between "File" markers (spec §7 note), so agent-1 reads them.
+ * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md); a task waiting on
+ * the customer goes back to IN_PROGRESS with its event line (tasks.service.ts `resumeOnCustomerAnswer`).
+ * Every attached file is stored and attached; plain-text files are also inlined into the content
+ * between "File" markers (spec §7 note), so agent-1 reads them (files.service.ts `recordMessageFiles`).
  * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
  * its analysis queued into the task's code_analysis (docs/decisions/028-code-analysis-jobs.md).
@@ -128,15 +129,11 @@ export async function sendMessage(
   files: ReceivedFile[],
   idempotency: IdempotentSend | null = null,
 ): Promise<SendMessageResponse> {
-  let result;
-  try {
+  const result = await discardOnFailure(deps.storage, files, async () => {
     // Outside the transaction: reading an archive's directory is quick, but needs no lock held.
     await checkAttachedCode(deps, files);
-    result = await storeSentMessage(deps, caller, fields, files, idempotency);
-  } catch (error) {
-    await discardReceived(deps.storage, files);
-    throw error;
-  }
+    return storeSentMessage(deps, caller, fields, files, idempotency);
+  });
   if (result.replayed) await discardReceived(deps.storage, files);
   else {
     if (result.agentTurn) deps.agentQueue.wake();
@@ -211,14 +208,7 @@ async function storeSentMessage(
       for (const statement of alongside) await statement;
       alongside = [];
     }
-    const stored = [];
-    for (const file of files) stored.push(await recordFile(tx, { ownerId: caller.id, conversationId, file }));
-    const content = [
-      typed,
-      ...stored.flatMap((one) => (one.text ? [inlineTextFile(one.attachment.file_name, one.text.start, one.text.length)] : [])),
-    ]
-      .filter(Boolean)
-      .join('\n\n');
+    const { content, stored } = await recordMessageFiles(tx, { ownerId: caller.id, conversationId, typed, files });
     const id = await insertSentMessage(
       tx,
       {
@@ -233,6 +223,7 @@ async function storeSentMessage(
       },
       alongside,
     );
+    if (task?.status === 'WAITING_ON_CUSTOMER') await resumeOnCustomerAnswer(tx, conversationId, now);
     const linked = await claimLinkedFiles(tx, caller.id, conversationId, typed);
     const code = [...stored.map((one) => ({ id: one.id, contentType: one.attachment.content_type })), ...linked];
     const taskId =

@@ -8,10 +8,13 @@ import {
   expertTaskParamsSchema,
   expertTaskSchema,
   expertWorkspaceSchema,
+  MAX_FILES_PER_MESSAGE,
   messageSchema,
   repositoryResponseSchema,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { countUploadBytes } from '../../lib/client-limits.ts';
+import { readMessageBody } from '../../lib/multipart-body.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { admitExpertsAndAdmins, staffOf } from '../auth/staff.ts';
@@ -64,9 +67,21 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/expert/tasks/:id/messages',
     {
       onRequest,
-      schema: { params: expertTaskParamsSchema, body: expertReplyRequestSchema, response: { 201: messageSchema, ...taskErrors } },
+      schema: {
+        params: expertTaskParamsSchema,
+        response: { 201: messageSchema, ...taskErrors, ...errorResponses(413, 422, 429) },
+      },
+      config: { receivesFiles: true },
     },
-    async (request, reply) => reply.code(201).send(await replyAsExpert(deps, staffOf(request), request.params.id, request.body.content)),
+    async (request, reply) => {
+      // The customer's send's body, limits and storage (docs/decisions/029-the-human-half.md).
+      const { fields, files } = await readMessageBody(
+        request,
+        { maxFiles: MAX_FILES_PER_MESSAGE, storage: deps.storage, onFile: (file) => countUploadBytes(deps, request.ip, file.size) },
+        expertReplyRequestSchema,
+      );
+      return reply.code(201).send(await replyAsExpert(deps, staffOf(request), request.params.id, fields.content, files));
+    },
   );
 
   typed.post(

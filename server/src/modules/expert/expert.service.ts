@@ -1,6 +1,7 @@
 import type { ExpertStatusRequest, ExpertTask, ExpertTaskDetail, ExpertWorkspace, Message, RepositoryResponse } from '@unstuck/contract';
 import { displayName } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { discardOnFailure, type ReceivedFile } from '../../lib/received-file.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { StaffMember } from '../auth/staff.ts';
 import {
@@ -10,10 +11,13 @@ import {
   listConversationMessages,
   markCustomerMessagesRead,
 } from '../chat/chat.service.ts';
+import { blankMessage } from '../chat/chat.errors.ts';
 import { peopleOf, toStaffMessageView } from '../chat/message-view.ts';
 import { viewMessagesForExperts } from '../chat/staff-view.ts';
+import { checkAttachedCode } from '../code-sharing/code-analysis.ts';
 import { repositoryNotFound } from '../code-sharing/code-sharing.errors.ts';
 import { answerFor, findRepositoryOfTask } from '../code-sharing/code-sharing.service.ts';
+import { recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
@@ -247,39 +251,53 @@ export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: st
  * the customer) replies in its conversation; the customer sees it by the expert's name, apart from
  * the AI, and is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS. Replying reads the
  * customer's messages. agent-1 does not answer an expert.
- * @returns the stored message.
- * @throws AppError 404 not in the queue, 409 not taken yet or done, 403 held by another expert.
+ * Files come as the customer's do (docs/decisions/029-the-human-half.md: the same path and limits):
+ * received into storage already, ZIPs checked, recorded with the reply (text files inlined), and
+ * removed from storage when the reply is refused.
+ * @returns the stored message, its attachments as signed links.
+ * @throws AppError 400 blank reply without files or damaged ZIP, 422 ZIP over the archive limits, 404
+ *   not in the queue, 409 not taken yet or done, 403 held by another expert.
  */
 export async function replyAsExpert(
-  deps: ExpertDeps & Pick<AppDeps, 'config'>,
+  deps: ExpertDeps & Pick<AppDeps, 'config' | 'storage' | 'fileUrls'>,
   member: StaffMember,
   taskId: string,
-  content: string,
+  typed: string,
+  files: ReceivedFile[],
 ): Promise<Message> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
-    const { task } = found;
-    if (task.assigneeId !== member.id || (task.status !== 'IN_PROGRESS' && task.status !== 'WAITING_ON_CUSTOMER')) {
-      refuseNotHolder(found, member);
-    }
-    await markCustomerMessagesRead(tx, task.conversationId, task.userId);
-    const row = await insertExpertMessage(tx, {
-      conversationId: task.conversationId,
-      expertId: member.id,
-      expertName: displayName(member.name, member.email),
-      recipientId: task.userId,
-      content,
-      now,
+  return discardOnFailure(deps.storage, files, async () => {
+    if (!typed && files.length === 0) throw blankMessage();
+    await checkAttachedCode(deps, files);
+    return deps.db.transaction(async (tx) => {
+      const found = await findQueuedTask(tx, taskId);
+      const { task } = found;
+      if (task.assigneeId !== member.id || (task.status !== 'IN_PROGRESS' && task.status !== 'WAITING_ON_CUSTOMER')) {
+        refuseNotHolder(found, member);
+      }
+      await markCustomerMessagesRead(tx, task.conversationId, task.userId);
+      const { content, stored } = await recordMessageFiles(tx, { ownerId: member.id, conversationId: task.conversationId, typed, files });
+      const row = await insertExpertMessage(tx, {
+        conversationId: task.conversationId,
+        expertId: member.id,
+        expertName: displayName(member.name, member.email),
+        recipientId: task.userId,
+        content,
+        attachments: stored.map((one) => one.attachment),
+        now,
+      });
+      await recordAudit(
+        tx,
+        actorOf(member),
+        { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
+        now,
+      );
+      await deps.emails.enqueue({ type: 'expert_replied', messageId: row.id }, tx, {
+        delaySeconds: deps.config.EMAIL_UNREAD_DELAY_SECONDS,
+      });
+      const signFiles = await signConversationFiles({ db: tx, fileUrls: deps.fileUrls }, task.conversationId);
+      return signFiles(toStaffMessageView(row, await loadPublicIds(tx, peopleOf([row]))));
     });
-    await recordAudit(
-      tx,
-      actorOf(member),
-      { action: 'task.expert_reply', targetType: 'task', targetId: taskId, details: { messageId: row.id } },
-      now,
-    );
-    await deps.emails.enqueue({ type: 'expert_replied', messageId: row.id }, tx, { delaySeconds: deps.config.EMAIL_UNREAD_DELAY_SECONDS });
-    return toStaffMessageView(row, await loadPublicIds(tx, peopleOf([row])));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Attachment, Message } from '@unstuck/contract';
+import { inlineTextFile, type Attachment, type Message } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import type { ReceivedFile } from '../../lib/received-file.ts';
@@ -55,6 +55,23 @@ export async function recordFile(
     attachment: { url: filePath(id), file_name: fileName, size: file.size, content_type: file.contentType },
     text: file.text,
   };
+}
+
+/**
+ * Records the files sent with a message in a conversation (a customer's send or an expert's reply,
+ * the same path: docs/decisions/029-the-human-half.md) and writes the message's content: the typed
+ * text, then each plain-text file inlined between "File" markers (spec §7 note: agent-1 reads them;
+ * the file stays attached whole). Call in the message's transaction.
+ * @returns the content to store and the stored files, in the order sent.
+ */
+export async function recordMessageFiles(
+  db: Db,
+  input: { ownerId: string; conversationId: string; typed: string; files: ReceivedFile[] },
+): Promise<{ content: string; stored: StoredFile[] }> {
+  const stored: StoredFile[] = [];
+  for (const file of input.files) stored.push(await recordFile(db, { ownerId: input.ownerId, conversationId: input.conversationId, file }));
+  const inlined = stored.flatMap((one) => (one.text ? [inlineTextFile(one.attachment.file_name, one.text.start, one.text.length)] : []));
+  return { content: [input.typed, ...inlined].filter(Boolean).join('\n\n'), stored };
 }
 
 /**

@@ -52,6 +52,8 @@ function eventLine(kind: TaskEventKind, expertName: string | null, score: number
       return `${expert} is working on your task`;
     case 'waiting_on_customer':
       return `${expert} is waiting for your answer`;
+    case 'answered':
+      return `You answered; ${expert} is working on your task again`;
     case 'done':
       return 'Marked done';
     case 'confirmed':
@@ -64,7 +66,7 @@ function eventLine(kind: TaskEventKind, expertName: string | null, score: number
 }
 
 /** Events the customer causes: their lines count as read by them. */
-const CUSTOMER_EVENTS: ReadonlySet<TaskEventKind> = new Set(['confirmed', 'reopened', 'rated']);
+const CUSTOMER_EVENTS: ReadonlySet<TaskEventKind> = new Set(['answered', 'confirmed', 'reopened', 'rated']);
 
 /**
  * Stores a task's status change as an event line in the customer's conversation (a `system`

@@ -128,6 +128,19 @@ export async function setWorkStatus(
 }
 
 /**
+ * The task of a conversation that waits on its customer goes back to IN_PROGRESS (the customer answered).
+ * @returns the row, or null when the conversation's task is not waiting on the customer.
+ */
+export async function resumeWaitingTask(db: Db, conversationId: string): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set({ status: 'IN_PROGRESS' })
+    .where(and(eq(tasks.conversationId, conversationId), eq(tasks.status, 'WAITING_ON_CUSTOMER')))
+    .returning();
+  return row ?? null;
+}
+
+/**
  * An admin gives a task with the experts that is not done to an expert (IN_PROGRESS, assigned now),
  * or back to the queue (`expertId` null: ACCEPTED, nobody holds it).
  * @returns the row, or null when the task is not with the experts or is done.

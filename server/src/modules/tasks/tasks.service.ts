@@ -13,6 +13,7 @@ import {
   listRatedTasks,
   rateTask,
   reopenTask,
+  resumeWaitingTask,
   type TaskRow,
   type TaskWithPeople,
 } from './tasks.repository.ts';
@@ -143,6 +144,19 @@ export const rateDoneTask = (deps: Deps, caller: Caller, taskId: string, rating:
     event: 'rated',
     score: rating.score,
   }));
+
+/**
+ * A customer's message in a conversation whose task waits on them: the task goes back to IN_PROGRESS
+ * with the event line "You answered; …, human expert, is working on your task again" (read by the
+ * customer, who caused it). Any other task is left as it is; a done one is not reopened
+ * (docs/decisions/029-the-human-half.md). Call in the message's transaction, after storing the message.
+ */
+export async function resumeOnCustomerAnswer(tx: Deps['db'], conversationId: string, now: Date): Promise<void> {
+  const row = await resumeWaitingTask(tx, conversationId);
+  if (!row) return;
+  const assignee = (await findTaskWithPeople(tx, row.id))?.assignee;
+  await recordTaskEvent(tx, row, 'answered', assignee ? personName(assignee) : null, now);
+}
 
 /** `GET /api/admin/ratings`: every rating, the latest first, with the average score. */
 export async function listRatings(deps: Pick<AppDeps, 'db'>): Promise<AdminRatingList> {

@@ -49,7 +49,7 @@ function AttachmentItem({ attachment }: { attachment: ChatAttachment }) {
   );
 }
 
-/** A person's own text: the text files inlined for the agent show as their attachments instead. */
+/** A person's text (a customer's or an expert's): the text files inlined for the agent show as their attachments instead. */
 function ownText(message: ChatMessage): string {
   return withoutInlinedFiles(
     message.content,
@@ -68,7 +68,7 @@ export function MessageBubble({ message, senderLabel, mine, replyingTo, proposal
   // Experts write on the agent's side of the customer's conversation, marked as the human they are;
   // the reader's own messages (the customer's, or in the task view the expert's) are on the right.
   const side = mine ? 'message--user' : fromExpert ? 'message--agent message--expert' : 'message--agent';
-  const text = fromAgent || fromExpert ? message.content : ownText(message);
+  const text = fromAgent ? message.content : ownText(message);
   return (
     <article
       id={messageElementId(message.id)}

@@ -1,5 +1,5 @@
 import type { UserTask } from '@unstuck/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useTaskAction } from '../api/conversation-task.ts';
 import type { ChatMessage } from '../types.ts';
@@ -46,6 +46,39 @@ function RatingForm({ task, onRate, busy }: { task: UserTask; onRate: (score: nu
   );
 }
 
+/** The customer's answers to done work, each its button: Confirm (primary) and Reopen. */
+const ANSWERS = {
+  confirm: { label: 'Confirm', className: 'button button--primary button--small' },
+  reopen: { label: 'Reopen', className: 'button button--secondary button--small' },
+} as const;
+type Answer = keyof typeof ANSWERS;
+
+/** One line of the outcome: its text, then the buttons of `answers`, in that order. */
+function AnswerRow({
+  text,
+  answers,
+  busy,
+  onAnswer,
+}: {
+  text: ReactNode;
+  answers: Answer[];
+  busy: boolean;
+  onAnswer: (answer: Answer) => void;
+}) {
+  return (
+    <div className="task-outcome__row">
+      <p className="task-outcome__text">{text}</p>
+      <div className="button-row">
+        {answers.map((answer) => (
+          <button key={answer} type="button" className={ANSWERS[answer].className} disabled={busy} onClick={() => onAnswer(answer)}>
+            {ANSWERS[answer].label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Under a conversation whose task an expert marked done (docs/product.md "Working with the expert"):
  * Confirm or Reopen while it is not confirmed, the rating once done, and Reopen again when the
@@ -58,44 +91,27 @@ export function TaskOutcome({ task, messages }: { task: UserTask; messages: read
   const repliedAfterDone =
     task.completedAt !== null && messages.some((m) => m.senderType === 'user' && m.timestamp > (task.completedAt ?? ''));
   const busy = action.isPending;
+  const answer = (kind: Answer) => action.mutate({ kind });
   return (
     <section className="task-outcome" aria-label="Your task is done">
       {task.offerReopen ? (
-        <div className="task-outcome__row">
-          <p className="task-outcome__text">
-            <strong>{expert} marked your task done.</strong> Does it work for you?
-          </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--primary button--small"
-              disabled={busy}
-              onClick={() => action.mutate({ kind: 'confirm' })}
-            >
-              Confirm
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={busy}
-              onClick={() => action.mutate({ kind: 'reopen' })}
-            >
-              Reopen
-            </button>
-          </div>
-        </div>
+        <AnswerRow
+          text={
+            <>
+              <strong>{expert} marked your task done.</strong> Does it work for you?
+            </>
+          }
+          answers={['confirm', 'reopen']}
+          busy={busy}
+          onAnswer={answer}
+        />
       ) : repliedAfterDone ? (
-        <div className="task-outcome__row">
-          <p className="task-outcome__text">This task is done. Reopen it so {expert} picks it up again?</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={busy}
-            onClick={() => action.mutate({ kind: 'reopen' })}
-          >
-            Reopen
-          </button>
-        </div>
+        <AnswerRow
+          text={`This task is done. Reopen it so ${expert} picks it up again?`}
+          answers={['reopen']}
+          busy={busy}
+          onAnswer={answer}
+        />
       ) : (
         <p className="task-outcome__text">
           <strong>Done and confirmed.</strong> Thank you!

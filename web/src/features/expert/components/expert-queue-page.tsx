@@ -5,11 +5,10 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { DelayedSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatTimestamp } from '../../../lib/format.ts';
 import { loadFailureText } from '../../../lib/load-failure.ts';
 import { useExpertWorkspace } from '../api/get-expert-tasks.ts';
 import { useTakeTask } from '../api/take-task.ts';
-import { taskFailureText } from '../utils/task-failure.ts';
+import { Panel, StackTags, TaskFailure, TaskSummary } from './task-parts.tsx';
 
 const SECTIONS: Array<{ key: keyof Omit<ExpertWorkspace, 'unreadTotal'>; title: string; hint: string; empty: string }> = [
   { key: 'mine', title: 'Mine', hint: 'Tasks you hold.', empty: 'You hold no task right now.' },
@@ -35,11 +34,10 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** One task in a section: title (to its view), status, customer, stack (matched skills marked), holder, unread count; Take on a waiting one. */
+/** One task in a section: title (to its view), unread count, status, its summary (customer, accepted, holder, rating), stack (matched skills marked); Take on a waiting one. */
 function TaskRow({ task }: { task: ExpertTask }) {
   const take = useTakeTask();
   const waiting = task.status === 'ACCEPTED' && task.assigneeId === null;
-  const matched = new Set(task.matchedSkills.map((skill) => skill.toLowerCase()));
   return (
     <li className="work-item">
       <article className="work-item__card" aria-label={`Task ${task.title}`}>
@@ -51,25 +49,9 @@ function TaskRow({ task }: { task: ExpertTask }) {
           <StatusBadge status={task.status} />
         </div>
         <p className="work-item__meta">
-          <span>{task.customerName}</span>
-          {task.proposalAcceptedAt ? (
-            <>
-              {' · accepted '}
-              <time dateTime={task.proposalAcceptedAt}>{formatTimestamp(task.proposalAcceptedAt)}</time>
-            </>
-          ) : null}
-          {task.assigneeName ? ` · ${task.assigneeName}` : null}
-          {task.rating ? ` · rated ${task.rating.score}/5` : null}
+          <TaskSummary task={task} />
         </p>
-        {task.stack.length > 0 ? (
-          <ul className="tag-list work-item__stack" aria-label="Stack">
-            {task.stack.map((tech) => (
-              <li key={tech} className={`tag-list__item${matched.has(tech.toLowerCase()) ? ' tag-list__item--matched' : ''}`}>
-                {tech}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <StackTags task={task} className="work-item__stack" />
         {waiting ? (
           <div className="work-item__actions">
             <button
@@ -85,11 +67,7 @@ function TaskRow({ task }: { task: ExpertTask }) {
             </Link>
           </div>
         ) : null}
-        {take.error ? (
-          <p className="banner banner--error" role="alert">
-            {taskFailureText(take.error)}
-          </p>
-        ) : null}
+        <TaskFailure error={take.error} />
       </article>
     </li>
   );
@@ -124,13 +102,19 @@ export function ExpertQueuePage() {
             const list = data[section.key];
             const headingId = `queue-${section.key}`;
             return (
-              <section key={section.key} className="panel queue-section" aria-labelledby={headingId}>
-                <div className="queue-section__head">
-                  <h2 className="queue-section__title" id={headingId}>
+              <Panel
+                key={section.key}
+                id={headingId}
+                className="queue-section"
+                titleClassName="queue-section__title"
+                headClassName="queue-section__head"
+                title={
+                  <>
                     {section.title} <span className="queue-section__count">({list.length})</span>
-                  </h2>
-                  <UnreadBadge count={unreadOf(list)} />
-                </div>
+                  </>
+                }
+                aside={<UnreadBadge count={unreadOf(list)} />}
+              >
                 <p className="queue-section__hint">{section.hint}</p>
                 {list.length === 0 ? (
                   <p className="page__note">{section.empty}</p>
@@ -141,7 +125,7 @@ export function ExpertQueuePage() {
                     ))}
                   </ul>
                 )}
-              </section>
+              </Panel>
             );
           })}
         </div>

@@ -17,6 +17,7 @@ import { useSetTaskStatus } from '../api/set-task-status.ts';
 import { useTakeTask } from '../api/take-task.ts';
 import { taskFailureText } from '../utils/task-failure.ts';
 import { RepositoryPanel } from './repository-panel.tsx';
+import { Panel, StackTags, TaskFailure, TaskSummary } from './task-parts.tsx';
 
 /** What the page hands the conversation it shows (the chat feature draws it; the app's route joins them). */
 export interface TaskConversationProps {
@@ -41,13 +42,13 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
   const waiting = task.status === 'ACCEPTED' && task.assigneeId === null;
   const failure = take.error ?? setStatus.error;
   return (
-    <section className="panel task-view__status" aria-labelledby="task-status-title">
-      <div className="task-view__panel-head">
-        <h2 className="panel__title" id="task-status-title">
-          Status
-        </h2>
-        <StatusBadge status={task.status} />
-      </div>
+    <Panel
+      id="task-status-title"
+      title="Status"
+      className="task-view__status"
+      headClassName="task-view__panel-head"
+      aside={<StatusBadge status={task.status} />}
+    >
       <p className="page__note">
         {task.assigneeName
           ? `${mine ? 'You hold this task' : `Held by ${task.assigneeName}`}${task.assignedAt ? ` since ${formatTimestamp(task.assignedAt)}` : ''}.`
@@ -86,18 +87,13 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
           {task.rating.comment ? <q>{task.rating.comment}</q> : null}
         </p>
       ) : null}
-      {failure ? (
-        <p className="banner banner--error" role="alert">
-          {taskFailureText(failure)}
-        </p>
-      ) : null}
-    </section>
+      <TaskFailure error={failure} />
+    </Panel>
   );
 }
 
 /** The brief agent-1 prepared: the customer, the stack (matched skills marked), the request, the scope, the summary and the accepted proposal. */
 function BriefPanel({ task }: { task: ExpertTaskDetail }) {
-  const matched = new Set(task.matchedSkills.map((skill) => skill.toLowerCase()));
   const field = (label: string, content: string | null, markdown = true) =>
     content ? (
       <div className="task-field">
@@ -106,23 +102,11 @@ function BriefPanel({ task }: { task: ExpertTaskDetail }) {
       </div>
     ) : null;
   return (
-    <section className="panel task-view__brief" aria-labelledby="task-brief-title">
-      <h2 className="panel__title" id="task-brief-title">
-        Brief
-      </h2>
+    <Panel id="task-brief-title" title="Brief" className="task-view__brief">
       <p className="page__note">
-        {task.customerName}
-        {task.proposalAcceptedAt ? `, accepted ${formatTimestamp(task.proposalAcceptedAt)}` : ''}
+        <TaskSummary task={task} brief />
       </p>
-      {task.stack.length > 0 ? (
-        <ul className="tag-list" aria-label="Stack">
-          {task.stack.map((tech) => (
-            <li key={tech} className={`tag-list__item${matched.has(tech.toLowerCase()) ? ' tag-list__item--matched' : ''}`}>
-              {tech}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StackTags task={task} />
       {field('Request', task.description, false)}
       {field('Scope', task.clarifiedScope)}
       {field('Engineer summary', task.jobSummaryForEngineer, false)}
@@ -133,7 +117,7 @@ function BriefPanel({ task }: { task: ExpertTaskDetail }) {
           <Markdown content={task.proposalContent} />
         </details>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { repositoryResponseSchema, type ExpertTaskDetail } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { taskFailureText } from '../utils/task-failure.ts';
+import { Panel, TaskFailure } from './task-parts.tsx';
 
 /** `POST /api/expert/tasks/{id}/repository/credentials`: the address and, for a local repository, fresh git credentials. */
 const getCredentials = (taskId: string) =>
@@ -19,10 +19,7 @@ export function RepositoryPanel({ task, mine }: { task: ExpertTaskDetail; mine: 
   const credentials = useMutation({ mutationFn: getCredentials });
   const repository = task.repository;
   return (
-    <section className="panel task-view__repository" aria-labelledby="task-repository-title">
-      <h2 className="panel__title" id="task-repository-title">
-        Repository
-      </h2>
+    <Panel id="task-repository-title" title="Repository" className="task-view__repository">
       {!repository ? (
         <p className="page__note">No repository yet. The customer can make one with “Share code via GitHub” in the chat.</p>
       ) : (
@@ -64,13 +61,9 @@ export function RepositoryPanel({ task, mine }: { task: ExpertTaskDetail; mine: 
               </button>
             )
           ) : null}
-          {credentials.error ? (
-            <p className="banner banner--error" role="alert">
-              {taskFailureText(credentials.error)}
-            </p>
-          ) : null}
+          <TaskFailure error={credentials.error} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
