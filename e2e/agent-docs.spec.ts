@@ -84,9 +84,7 @@ async function copied(docs: Page, label: string): Promise<string> {
   const snippet = docs.locator('.docs__snippet').filter({ has: docs.getByRole('region', { name: label, exact: true }) });
   await snippet.getByRole('button', { name: 'Copy' }).click();
   await snippet.getByRole('button', { name: 'Copied!' }).waitFor();
-  const text = await docs.evaluate(() => navigator.clipboard.readText());
-  // Back to "Copy" (after 2 s) is not awaited: the next block has its own button.
-  return text;
+  return docs.evaluate(() => navigator.clipboard.readText());
 }
 
 /** A copied block, its key placeholder replaced by the real key. */
@@ -236,6 +234,10 @@ describe('the agents documentation page, tried literally', () => {
     expect(answer.status, answer.body).toBe(200);
     const response = JSON.parse(answer.body);
     expect(response.result.structuredContent.conversations.map((c: { id: string }) => c.id)).toContain(conversationB);
+    // "An Accept header without both application/json and text/event-stream: HTTP 406."
+    const accept = ' -H "Accept: application/json, text/event-stream"';
+    expect(block('Streamable HTTP calls')).toContain(accept);
+    expect((await shell(block('Streamable HTTP calls').replace(accept, ''))).status).toBe(406);
   });
 
   it('the TypeScript SDK snippet runs as shown with the key in UNSTUCK_AGENT_KEY', async () => {
@@ -247,14 +249,20 @@ describe('the agents documentation page, tried literally', () => {
     expect(JSON.parse(waiting.join('\n')).conversations.map((c: { id: string }) => c.id)).toContain(conversationB);
   });
 
-  it('the REST call stores the message in the guest conversation', async () => {
+  // After the listings above, which expect conversation B still waiting.
+  it('the REST call stores the message in the guest conversation, once', async () => {
     const command = block('The REST call');
     expect(command).toContain(CONVERSATION_PLACEHOLDER);
-    const answer = await shell(command.replace(CONVERSATION_PLACEHOLDER, `"conversationId":"${conversationB}"`));
+    const filled = command.replace(CONVERSATION_PLACEHOLDER, `"conversationId":"${conversationB}"`);
+    const answer = await shell(filled);
     expect(answer.status, answer.body).toBe(201);
     const { id } = JSON.parse(answer.body);
     const messages = (await readMessages(server.baseUrl, guestB, conversationB)).body as Array<{ id: string; sender_id: string }>;
     expect(messages.find((m) => m.id === id)?.sender_id).toBe('agent-1');
+    // "A message already answered is HTTP 409 with the code already_answered."
+    const again = await shell(filled);
+    expect(again.status).toBe(409);
+    expect(JSON.parse(again.body).code).toBe('already_answered');
   });
 
   it('the client configurations name the URL and header the curl commands use, and the server accepts them', async () => {
