@@ -131,11 +131,11 @@ function streamedAnswers(text: string): Map<unknown, { result?: any; error?: unk
   return answers;
 }
 
-/** Polls until `done` holds; throws with `what` after `timeoutMs`. */
-async function until(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/** Polls until `done` holds; throws with `what()` (read then, so it can show the stream so far) after `timeoutMs`. */
+async function until(done: () => boolean, what: () => string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -170,7 +170,10 @@ describe('the agents documentation page, tried literally', () => {
     let text = '';
     stream.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     try {
-      await until(() => text.includes('event: endpoint'), `the endpoint event; the stream gave: ${text.slice(0, 1500)}`);
+      await until(
+        () => text.includes('event: endpoint'),
+        () => `the endpoint event; the stream gave: ${text.slice(0, 1500)}`,
+      );
       // The endpoint event is shaped as documented, the session id where the page shows 3f6c….
       const [before, after] = block('The endpoint event').split(SESSION_PLACEHOLDER);
       const endpoint = new RegExp(`${escape(before!)}([A-Za-z0-9_-]+)${escape(after!)}`).exec(text.replaceAll('\r', ''));
@@ -184,7 +187,10 @@ describe('the agents documentation page, tried literally', () => {
         expect(answer.status, answer.body).toBe(202);
       };
       await post();
-      await until(() => streamedAnswers(text).has(1), `the initialize result on the stream: ${text.slice(0, 1500)}`);
+      await until(
+        () => streamedAnswers(text).has(1),
+        () => `the initialize result on the stream: ${text.slice(0, 1500)}`,
+      );
       expect(streamedAnswers(text).get(1)?.result?.serverInfo).toBeDefined();
 
       // "Send {"jsonrpc":"2.0","method":"notifications/initialized"}, then tools/list and tools/call".
@@ -192,7 +198,10 @@ describe('the agents documentation page, tried literally', () => {
       expect(JSON.parse(initialized!)).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
       await post(initialized!);
       await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
-      await until(() => streamedAnswers(text).has(2), 'the tools/list result on the stream');
+      await until(
+        () => streamedAnswers(text).has(2),
+        () => 'the tools/list result on the stream',
+      );
       expect(
         streamedAnswers(text)
           .get(2)
@@ -203,26 +212,32 @@ describe('the agents documentation page, tried literally', () => {
       expect(call.params.arguments.conversationId).toBe('…');
       call.params.arguments.conversationId = conversationA;
       await post(JSON.stringify(call));
-      await until(() => streamedAnswers(text).has(call.id), 'the tool call result on the stream');
+      await until(
+        () => streamedAnswers(text).has(call.id),
+        () => 'the tool call result on the stream',
+      );
       expect(streamedAnswers(text).get(call.id)?.result?.isError).toBeFalsy();
       await waitForMessages(server.baseUrl, guestA, conversationA, (messages) =>
         messages.some((m) => m.sender_id === 'agent-1' && m.content === call.params.arguments.content),
       );
 
-      // The subscription shown under "Being told instead of polling", and its notification when the
-      // person writes again (the same JSON, whatever the order of its keys).
+      // The subscription shown under "Being told instead of polling", and its notification when a new
+      // visitor writes (the same JSON, whatever the order of its keys).
       const [subscribe, blank, ...notification] = block('A subscription and its notification').split('\n');
       expect(blank).toBe('');
       expect(JSON.parse(subscribe!).method).toBe('resources/subscribe');
       const [documented] = eventsOf(notification.join('\n'));
       await post(subscribe);
-      await until(() => streamedAnswers(text).has(JSON.parse(subscribe!).id), 'the subscribe result');
-      await sendMessage(server.baseUrl, guestA, { content: 'Stripe, with Apple Pay', conversationId: conversationA });
+      await until(
+        () => streamedAnswers(text).has(JSON.parse(subscribe!).id),
+        () => 'the subscribe result',
+      );
+      await sendMessage(server.baseUrl, { guest: newGuestId() }, { content: 'A new visitor: my website takes 20 s to load' });
       const notified = () =>
         eventsOf(text).some(
           ({ event, data }) => event === documented!.event && isDeepStrictEqual(JSON.parse(data), JSON.parse(documented!.data)),
         );
-      await until(notified, `the documented notification; the stream ends with: ${text.slice(-1500)}`);
+      await until(notified, () => `the documented notification; the stream ends with: ${text.slice(-1500)}`);
     } finally {
       // The shell and its curl form a process group this test started.
       process.kill(-stream.pid!, 'SIGTERM');
