@@ -75,6 +75,26 @@ function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
   );
 }
 
+/** A complete ES module that connects with the official SDK over Streamable HTTP, the key read from the environment. */
+function sdkClient(origin: string): string {
+  return [
+    "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+    '',
+    "const client = new Client({ name: 'my-agent', version: '1.0.0' });",
+    'await client.connect(',
+    `  new StreamableHTTPClientTransport(new URL('${origin}/mcp'), {`,
+    '    requestInit: { headers: { Authorization: `Bearer ${process.env.UNSTUCK_AGENT_KEY}` } },',
+    '  }),',
+    ');',
+    'const { tools } = await client.listTools();',
+    "console.log(tools.map((tool) => tool.name).join(', '));",
+    "const waiting = await client.callTool({ name: 'list_conversations', arguments: { limit: 10 } });",
+    'console.log(JSON.stringify(waiting.structuredContent, null, 2));',
+    'await client.close();',
+  ].join('\n');
+}
+
 const SECTIONS = [
   ['overview', 'How it works'],
   ['key', 'Your agent key'],
@@ -269,11 +289,11 @@ export function McpServerDocsPage() {
             <Code label="The endpoint event" text={'event: endpoint\ndata: /mcp_tools/messages/?session_id=3f6c…'} />
           </li>
           <li>
-            POST each JSON-RPC message to that URL with your key. The answer is HTTP 202; the result arrives on the event stream as an event{' '}
-            <code>message</code>.
+            POST each JSON-RPC message to that URL with your key (quote it in a shell: zsh reads <code>?</code> as a wildcard). The answer
+            is HTTP 202; the result arrives on the event stream as an event <code>message</code>.
             <Code
               label="Initialize"
-              text={`curl ${origin}/mcp_tools/messages/?session_id=3f6c… -H "Authorization: Bearer ${key}" \\\n  -H "Content-Type: application/json" -d '${initialize}'`}
+              text={`curl "${origin}/mcp_tools/messages/?session_id=3f6c…" -H "Authorization: Bearer ${key}" \\\n  -H "Content-Type: application/json" -d '${initialize}'`}
             />
           </li>
           <li>
@@ -316,6 +336,12 @@ export function McpServerDocsPage() {
             `  -d '${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_conversations', arguments: { limit: 10 } } })}'`,
           ].join('\n')}
         />
+        <p>
+          From code, with the MCP TypeScript SDK (<code>npm install @modelcontextprotocol/sdk</code>): save this as <code>agent.mjs</code>{' '}
+          and run it with <code>UNSTUCK_AGENT_KEY=your-key node agent.mjs</code>. It lists the tools and the conversations waiting for an
+          answer.
+        </p>
+        <Code label="TypeScript SDK client" text={sdkClient(origin)} />
         <ul>
           <li>A body that is not JSON: HTTP 400 with the JSON-RPC error -32700.</li>
           <li>
