@@ -29,7 +29,7 @@ async function waitFor(done: () => boolean, ms = 5000) {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to agents across instances (PostgreSQL)', () => {
   const instances = useSharedDatabase('postgres');
 
-  it('an agent subscribed on one instance hears of a guest message sent to another within a second', async () => {
+  it('an agent subscribed on one instance hears of a guest message sent to another within a second, and of one sent to its own once', async () => {
     const agentSide = await instances.start({ AGENT_MODE: 'external' });
     const guestSide = await instances.start({ AGENT_MODE: 'external' });
     const key = await createAgentKey(agentSide.database.db);
@@ -58,6 +58,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     expect(JSON.parse((waiting.contents[0] as { text: string }).text).conversations.map((c: { id: string }) => c.id)).toEqual([
       conversationId,
     ]);
+
+    // A guest's send on the agent's own instance is heard twice there (the route's own signal, then the NOTIFY): one update.
+    updates.length = 0;
+    await sendMessage(agentSide.url, { guest: newGuestId() }, { content: 'My Webflow form stopped sending emails' });
+    await waitFor(() => updates.length >= 1, 2000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(updates.map((update) => update.uri)).toEqual(['unstuck://conversations/waiting']);
     await client.close();
   });
 

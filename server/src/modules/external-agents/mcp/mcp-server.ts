@@ -41,6 +41,8 @@ const CONVERSATION_URI = /^unstuck:\/\/conversations\/([0-9a-f]{8}-[0-9a-f]{4}-[
 const LISTED_CONVERSATIONS = 100;
 /** The MCP specification's code for a resource that does not exist (server/resources, "Error Handling"). */
 const RESOURCE_NOT_FOUND = -32002;
+/** How long resource updates gather before they are sent (milliseconds; the promise is one second). */
+const UPDATE_WINDOW_MS = 50;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls' | 'conversationCache'>;
 type Transports = 'sse' | 'streamable-http';
@@ -197,10 +199,21 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
     return {};
   });
 
+  // One change is heard twice on the instance that made it (its own signal, then the database's
+  // NOTIFY): updates are sent once per resource at the end of a short window, after every change in it.
+  const pending = new Set<string>();
+  let flush: NodeJS.Timeout | undefined;
   const updated = (uri: string) => {
-    server.sendResourceUpdated({ uri }).catch(() => {
-      // The stream closed meanwhile; its session ends with it.
-    });
+    pending.add(uri);
+    flush ??= setTimeout(() => {
+      flush = undefined;
+      for (const each of pending) {
+        server.sendResourceUpdated({ uri: each }).catch(() => {
+          // The stream closed meanwhile; its session ends with it.
+        });
+      }
+      pending.clear();
+    }, UPDATE_WINDOW_MS);
   };
   // Every instance hears every conversation change (migration 0008's trigger, LISTEN/NOTIFY).
   const unsubscribe = deps.conversationCache.subscribe((changed) => {
@@ -223,6 +236,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
   const closed = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    clearTimeout(flush);
     closed?.();
   };
 }
