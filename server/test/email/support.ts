@@ -5,6 +5,7 @@ import type { SessionResponse } from '@unstuck/contract';
 import { emails } from '../../src/db/schema.ts';
 import type { RunningServer } from '../../src/server.ts';
 import { callJson } from '../support/http.ts';
+import { flagExpert } from '../support/staff.ts';
 
 /** A port nobody listens on right now, so a test can give the server its own address as PUBLIC_URL. */
 export async function freePort(): Promise<number> {
@@ -20,14 +21,7 @@ export async function freePort(): Promise<number> {
 
 /** Makes a signed-in person an expert (as the admin) with these profile skills (as themselves). */
 export async function makeExpert(server: Pick<RunningServer, 'url'>, admin: SessionResponse, expert: SessionResponse, skills: string[]) {
-  const flagged = await callJson(
-    server.url,
-    'POST',
-    '/api/admin/users/set-expert',
-    { token: admin.token },
-    { userId: expert.user.uid, isExpert: true },
-  );
-  if (flagged.status !== 200) throw new Error(`set-expert failed: ${JSON.stringify(flagged)}`);
+  await flagExpert(server, admin, expert);
   const saved = await callJson(
     server.url,
     'PUT',

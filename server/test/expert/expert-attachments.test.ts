@@ -5,7 +5,7 @@ import { files } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, fetchOn, identityHeaders, readMessages, sendMessage, type JsonAnswer } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 // The expert's reply takes files as the customer's send does (docs/decisions/029-the-human-half.md):
@@ -91,14 +91,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
 
   it('refuses another expert and the customer, keeping none of their files', async () => {
     const task = await takenTask();
-    const other = await signInPerson(server, 'other-expert');
-    await callJson(
-      server.url,
-      'POST',
-      '/api/admin/users/set-expert',
-      { token: people.admin.token },
-      { userId: other.user.uid, isExpert: true },
-    );
+    const other = await signInExpert(server, people.admin, 'other-expert');
     const before = await fileCount();
     const upload = { name: 'a.txt', type: 'text/plain', data: new TextEncoder().encode('hi') };
     expect((await reply(other, task.taskId, 'Mine now', upload)).status).toBe(403);

@@ -6,7 +6,7 @@ import { reachProposal } from '../support/agent-flow.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, readMessages, sendMessage } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
@@ -101,14 +101,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
   });
 
   it('a task one expert took cannot be taken, answered or finished by another', async () => {
-    const other = await signInPerson(server, 'second-expert');
-    await callJson(
-      server.url,
-      'POST',
-      '/api/admin/users/set-expert',
-      { token: people.admin.token },
-      { userId: other.user.uid, isExpert: true },
-    );
+    const other = await signInExpert(server, people.admin, 'second-expert');
     const { taskId } = await seedTask(server.database.db);
     expect((await asExpert('POST', `/api/expert/tasks/${taskId}/take`)).status).toBe(200);
     expect((await asExpert('POST', `/api/expert/tasks/${taskId}/take`)).status).toBe(200);

@@ -5,7 +5,7 @@ import { databaseKinds } from '../support/databases.ts';
 import { git, makeProject, tryGit } from '../support/git.ts';
 import { callJson } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 // Who works on a task (docs/decisions/029-the-human-half.md): an admin gives it to an expert, who then
@@ -21,14 +21,7 @@ describe.each(databaseKinds)('access to a task’s conversation and repository o
   beforeAll(async () => {
     people = await signInStaff(server);
     customer = await signInPerson(server, 'customer');
-    second = await signInPerson(server, 'second-expert');
-    await callJson(
-      server.url,
-      'POST',
-      '/api/admin/users/set-expert',
-      { token: people.admin.token },
-      { userId: second.user.uid, isExpert: true },
-    );
+    second = await signInExpert(server, people.admin, 'second-expert');
   });
   afterAll(async () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true });

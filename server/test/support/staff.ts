@@ -24,14 +24,25 @@ export function signInPerson(server: SignInServer, label = 'person'): Promise<Se
 export async function signInStaff(server: SignInServer) {
   const admin = await signIn(server, { email: ADMIN_EMAIL, name: 'Alice Admin' });
   const user = await signInPerson(server, 'user');
-  const expert = await signInPerson(server, 'expert');
+  const expert = await signInExpert(server, admin, 'expert');
+  return { admin, user, expert };
+}
+
+/** Flags a signed-in person as an expert the way an admin does (`POST /api/admin/users/set-expert`). @throws when that call fails. */
+export async function flagExpert(server: SignInServer, admin: SessionResponse, person: SessionResponse): Promise<void> {
   const flagged = await callJson(
     targetOf(server),
     'POST',
     '/api/admin/users/set-expert',
     { token: admin.token },
-    { userId: expert.user.uid, isExpert: true },
+    { userId: person.user.uid, isExpert: true },
   );
   if (flagged.status !== 200) throw new Error(`set-expert failed: ${JSON.stringify(flagged)}`);
-  return { admin, user, expert };
+}
+
+/** Signs a new person in ({@link signInPerson}) and flags them as an expert ({@link flagExpert}). */
+export async function signInExpert(server: SignInServer, admin: SessionResponse, label = 'expert'): Promise<SessionResponse> {
+  const person = await signInPerson(server, label);
+  await flagExpert(server, admin, person);
+  return person;
 }
