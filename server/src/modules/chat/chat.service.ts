@@ -142,7 +142,10 @@ export async function sendMessage(
   return result.answer;
 }
 
-type SendDeps = Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails' | 'codeAnalysis' | 'taskConversations'>;
+type SendDeps = Pick<
+  AppDeps,
+  'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails' | 'codeAnalysis' | 'taskConversations'
+>;
 
 /** {@link sendMessage}'s transaction: the answer, whether it was a retry's (nothing stored), and whether agent-1 was queued. */
 async function storeSentMessage(

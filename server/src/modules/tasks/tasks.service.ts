@@ -63,7 +63,12 @@ type Deps = ReadDeps & Pick<AppDeps, 'clock'>;
  * The customer's view of their tasks: the expert's name, their unread count and the latest event line
  * (two queries, through `conversations`).
  */
-async function viewUserTasks(conversations: TaskConversations, db: Deps['db'], ownerId: string, rows: TaskWithPeople[]): Promise<UserTask[]> {
+async function viewUserTasks(
+  conversations: TaskConversations,
+  db: Deps['db'],
+  ownerId: string,
+  rows: TaskWithPeople[],
+): Promise<UserTask[]> {
   const ids = rows.map((row) => row.task.conversationId);
   const unread = await conversations.countUnreadForOwner(db, ids, ownerId);
   const events = await conversations.findLatestEventLines(db, ids);
@@ -158,7 +163,12 @@ export const rateDoneTask = (deps: Deps, caller: Caller, taskId: string, rating:
  * (docs/decisions/029-the-human-half.md). Call in the message's transaction, after storing the message.
  * @param conversations AppDeps `taskConversations` (the chat's own functions: tasks does not import chat).
  */
-export async function resumeOnCustomerAnswer(conversations: TaskConversations, tx: Deps['db'], conversationId: string, now: Date): Promise<void> {
+export async function resumeOnCustomerAnswer(
+  conversations: TaskConversations,
+  tx: Deps['db'],
+  conversationId: string,
+  now: Date,
+): Promise<void> {
   const row = await resumeWaitingTask(tx, conversationId);
   if (!row) return;
   const assignee = (await findTaskWithPeople(tx, row.id))?.assignee;
