@@ -9,6 +9,7 @@ import type { ConversationCache, ConversationDrafts } from './modules/realtime/r
 import type { EmailEvent } from './modules/email/email.events.ts';
 import type { FileUrlSigner } from './modules/files/file-urls.ts';
 import type { FileStorage } from './lib/file-storage.ts';
+import type { TaskConversations } from './modules/tasks/task-conversations.ts';
 
 /** Queues a conversation for agent-1 (durable: survives a restart). */
 export interface AgentQueue {
@@ -75,4 +76,9 @@ export interface AppDeps {
   conversationCache: ConversationCache;
   /** The agent's drafts of its next messages, for the event streams (decision 020). */
   conversationDrafts: ConversationDrafts;
+  /**
+   * The chat's event lines and unread counts, as the tasks module needs them: chat depends on tasks, so
+   * tasks gets these through here (docs/decisions/032-server-module-boundaries.md).
+   */
+  taskConversations: TaskConversations;
 }

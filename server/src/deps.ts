@@ -10,6 +10,7 @@ import { brainFromConfig } from './modules/agent/brain-from-config.ts';
 import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
+import { countUnreadForOwner, findLatestEventLines, insertEventLine } from './modules/chat/chat.service.ts';
 import { ConversationCache, ConversationDrafts } from './modules/realtime/realtime.service.ts';
 import { createAnalysisPool } from './modules/code-sharing/code-analysis-pool.ts';
 import { runCodeAnalysisJob } from './modules/code-sharing/code-analysis.ts';
@@ -115,6 +116,8 @@ export async function createDeps(
     codeAnalysis,
     conversationCache,
     conversationDrafts,
+    // The tasks module's port to the conversation: chat's implementation (tasks does not import chat).
+    taskConversations: { insertEventLine, findLatestEventLines, countUnreadForOwner },
   };
   return {
     deps,

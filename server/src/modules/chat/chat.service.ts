@@ -142,7 +142,10 @@ export async function sendMessage(
   return result.answer;
 }
 
-type SendDeps = Pick<AppDeps, 'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails' | 'codeAnalysis'>;
+type SendDeps = Pick<
+  AppDeps,
+  'db' | 'storage' | 'clock' | 'agentQueue' | 'config' | 'fileUrls' | 'emails' | 'codeAnalysis' | 'taskConversations'
+>;
 
 /** {@link sendMessage}'s transaction: the answer, whether it was a retry's (nothing stored), and whether agent-1 was queued. */
 async function storeSentMessage(
@@ -223,7 +226,7 @@ async function storeSentMessage(
       },
       alongside,
     );
-    if (task?.status === 'WAITING_ON_CUSTOMER') await resumeOnCustomerAnswer(tx, conversationId, now);
+    if (task?.status === 'WAITING_ON_CUSTOMER') await resumeOnCustomerAnswer(deps.taskConversations, tx, conversationId, now);
     const linked = await claimLinkedFiles(tx, caller.id, conversationId, typed);
     const code = [...stored.map((one) => ({ id: one.id, contentType: one.attachment.content_type })), ...linked];
     const taskId =

@@ -48,7 +48,7 @@ import {
 // conversation under their own name, says when they wait on the customer, and marks it DONE. Each
 // change is an event line in the conversation; the customer hears of it by email too.
 
-type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails'>;
+type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations'>;
 
 const actorOf = (member: StaffMember): AuditActor => ({ id: member.id, email: member.email });
 
@@ -237,7 +237,7 @@ export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: st
     }
     if (found.task.assigneeId !== member.id) {
       await recordAudit(tx, actorOf(member), { action: 'task.take', targetType: 'task', targetId: taskId }, now);
-      await recordTaskEvent(tx, taken, 'assigned', displayName(member.name, member.email), now);
+      await recordTaskEvent(deps.taskConversations, tx, taken, 'assigned', displayName(member.name, member.email), now);
       await queueAssignedEmail(deps, tx, taken);
     }
     return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
@@ -328,7 +328,7 @@ export async function setTaskStatus(
       { action: status === 'DONE' ? 'task.done' : 'task.status', targetType: 'task', targetId: taskId, details: { status } },
       now,
     );
-    await recordTaskEvent(tx, updated, EVENT_OF_STATUS[status], displayName(member.name, member.email), now);
+    await recordTaskEvent(deps.taskConversations, tx, updated, EVENT_OF_STATUS[status], displayName(member.name, member.email), now);
     if (status === 'DONE') await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
     return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
   });
@@ -361,7 +361,7 @@ export async function assignTaskByAdmin(
     const updated = await reassignTask(tx, taskId, expertId, now);
     if (!updated) throw taskDone();
     const kind = !expert ? 'unassigned' : found.task.assigneeId ? 'reassigned' : 'assigned';
-    await recordTaskEvent(tx, updated, kind, expert ? personName(expert) : null, now);
+    await recordTaskEvent(deps.taskConversations, tx, updated, kind, expert ? personName(expert) : null, now);
     await recordAudit(tx, actorOf(admin), { action: 'task.assign', targetType: 'task', targetId: taskId, details: { expertId } }, now);
     await queueAssignedEmail(deps, tx, updated);
   });

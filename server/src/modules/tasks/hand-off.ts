@@ -1,6 +1,6 @@
 import { AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID, type TaskEvent, type TaskEventKind, type TaskStatus } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
-import { insertEventLine } from '../chat/chat.service.ts';
+import type { TaskConversations } from './task-conversations.ts';
 import type { TaskRow } from './tasks.repository.ts';
 
 // The one place that says who answers a conversation (docs/decisions/029-the-human-half.md): before
@@ -72,11 +72,14 @@ const CUSTOMER_EVENTS: ReadonlySet<TaskEventKind> = new Set(['answered', 'confir
  * Stores a task's status change as an event line in the customer's conversation (a `system`
  * message, `type` `event`, `metadata.event`), unread by the customer unless they caused it, and
  * moves the conversation's last-message time. Call in the change's transaction.
+ * @param conversations AppDeps `taskConversations`: the chat module writes the line (tasks does not
+ *   import chat, docs/decisions/032-server-module-boundaries.md).
  * @param task the task after the change (its status is the event's).
  * @param expertName the expert concerned, when there is one (display name only: event lines carry no ids).
  * @returns the event line's content.
  */
 export async function recordTaskEvent(
+  conversations: TaskConversations,
   tx: Db,
   task: Pick<TaskRow, 'conversationId' | 'userId' | 'status'>,
   kind: TaskEventKind,
@@ -86,7 +89,7 @@ export async function recordTaskEvent(
 ): Promise<string> {
   const content = eventLine(kind, expertName, score);
   const event: TaskEvent = { kind, status: task.status, expert_name: expertName, score };
-  await insertEventLine(tx, {
+  await conversations.insertEventLine(tx, {
     conversationId: task.conversationId,
     recipientId: task.userId,
     content,

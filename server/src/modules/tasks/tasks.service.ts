@@ -1,9 +1,9 @@
-import type { AdminRatingList, TaskRatingRequest, UserTask } from '@unstuck/contract';
+import type { AdminRatingList, TaskEventKind, TaskRatingRequest, UserTask } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { countUnreadForOwner, findLatestEventLines } from '../chat/chat.service.ts';
 import { personName } from '../users/people.ts';
 import { recordTaskEvent } from './hand-off.ts';
+import type { TaskConversations } from './task-conversations.ts';
 import { taskNotDone, taskNotFound } from './tasks.errors.ts';
 import {
   confirmTask,
@@ -53,14 +53,25 @@ export {
 
 // The customer's side of the work with a human expert (docs/decisions/029-the-human-half.md): the
 // job cards and the chat read where a task stands; after "done" the customer confirms, reopens or rates.
+// The conversation's part (event lines, unread counts) comes through the `taskConversations` port
+// (task-conversations.ts), as tasks does not import chat (docs/decisions/032-server-module-boundaries.md).
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'taskConversations'>;
+type Deps = ReadDeps & Pick<AppDeps, 'clock'>;
 
-/** The customer's view of their tasks: the expert's name, their unread count and the latest event line (two queries). */
-async function viewUserTasks(db: Deps['db'], ownerId: string, rows: TaskWithPeople[]): Promise<UserTask[]> {
+/**
+ * The customer's view of their tasks: the expert's name, their unread count and the latest event line
+ * (two queries, through `conversations`).
+ */
+async function viewUserTasks(
+  conversations: TaskConversations,
+  db: Deps['db'],
+  ownerId: string,
+  rows: TaskWithPeople[],
+): Promise<UserTask[]> {
   const ids = rows.map((row) => row.task.conversationId);
-  const unread = await countUnreadForOwner(db, ids, ownerId);
-  const events = await findLatestEventLines(db, ids);
+  const unread = await conversations.countUnreadForOwner(db, ids, ownerId);
+  const events = await conversations.findLatestEventLines(db, ids);
   return rows.map(({ task, assignee }) => {
     const event = events.get(task.conversationId);
     const done = task.status === 'DONE';
@@ -83,18 +94,18 @@ async function viewUserTasks(db: Deps['db'], ownerId: string, rows: TaskWithPeop
 }
 
 /** `GET /api/v2/user/tasks`: the caller's jobs not done, and done ones not confirmed yet, newest first. */
-export async function listUserTasks(deps: Pick<AppDeps, 'db'>, caller: Caller): Promise<UserTask[]> {
-  return viewUserTasks(deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id));
+export async function listUserTasks(deps: ReadDeps, caller: Caller): Promise<UserTask[]> {
+  return viewUserTasks(deps.taskConversations, deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id));
 }
 
 /**
  * `GET /api/v2/conversations/{conversationId}/task`: the task of one of the caller's conversations.
  * @throws AppError 404 when the conversation is unknown, not the caller's, or has no task.
  */
-export async function readConversationTask(deps: Pick<AppDeps, 'db'>, caller: Caller, conversationId: string): Promise<UserTask> {
+export async function readConversationTask(deps: ReadDeps, caller: Caller, conversationId: string): Promise<UserTask> {
   const found = await findTaskOfConversationWithPeople(deps.db, conversationId);
   if (!found || found.task.userId !== caller.id) throw taskNotFound();
-  return (await viewUserTasks(deps.db, caller.id, [found]))[0]!;
+  return (await viewUserTasks(deps.taskConversations, deps.db, caller.id, [found]))[0]!;
 }
 
 /**
@@ -105,7 +116,7 @@ async function answerDoneWork(
   deps: Deps,
   caller: Caller,
   taskId: string,
-  change: (tx: Deps['db'], now: Date) => Promise<{ row: TaskRow | null; event: Parameters<typeof recordTaskEvent>[2]; score?: number }>,
+  change: (tx: Deps['db'], now: Date) => Promise<{ row: TaskRow | null; event: TaskEventKind; score?: number }>,
 ): Promise<UserTask> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -113,8 +124,8 @@ async function answerDoneWork(
     if (!found || found.task.userId !== caller.id) throw taskNotFound();
     const { row, event, score } = await change(tx, now);
     if (!row) throw taskNotDone();
-    await recordTaskEvent(tx, row, event, found.assignee ? personName(found.assignee) : null, now, score ?? null);
-    return (await viewUserTasks(tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
+    await recordTaskEvent(deps.taskConversations, tx, row, event, found.assignee ? personName(found.assignee) : null, now, score ?? null);
+    return (await viewUserTasks(deps.taskConversations, tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
   });
 }
 
@@ -150,12 +161,18 @@ export const rateDoneTask = (deps: Deps, caller: Caller, taskId: string, rating:
  * with the event line "You answered; …, human expert, is working on your task again" (read by the
  * customer, who caused it). Any other task is left as it is; a done one is not reopened
  * (docs/decisions/029-the-human-half.md). Call in the message's transaction, after storing the message.
+ * @param conversations AppDeps `taskConversations` (the chat's own functions: tasks does not import chat).
  */
-export async function resumeOnCustomerAnswer(tx: Deps['db'], conversationId: string, now: Date): Promise<void> {
+export async function resumeOnCustomerAnswer(
+  conversations: TaskConversations,
+  tx: Deps['db'],
+  conversationId: string,
+  now: Date,
+): Promise<void> {
   const row = await resumeWaitingTask(tx, conversationId);
   if (!row) return;
   const assignee = (await findTaskWithPeople(tx, row.id))?.assignee;
-  await recordTaskEvent(tx, row, 'answered', assignee ? personName(assignee) : null, now);
+  await recordTaskEvent(conversations, tx, row, 'answered', assignee ? personName(assignee) : null, now);
 }
 
 /** `GET /api/admin/ratings`: every rating, the latest first, with the average score. */
