@@ -18,7 +18,7 @@ const serverModules = readdirSync(new URL('./server/src/modules', import.meta.ur
 /**
  * The files that may import values (tables) from `db/schema.ts`: repositories, and the stores that are
  * repositories by role. Everyone else reaches a table through its module's repository, so that
- * each table has one writer (docs/decisions/032-server-module-boundaries.md).
+ * each table has one writer (docs/decisions/029-server-module-boundaries.md).
  */
 const dataAccessFiles = [
   'server/src/**/*.repository.ts',

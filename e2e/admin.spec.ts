@@ -78,7 +78,7 @@ describe('the admin area', () => {
     await openTab(admin, 'API Keys');
     await admin.waitForURL(`${baseUrl}/admin/apikeys`);
     await admin.getByRole('button', { name: 'Create' }).click();
-    // Both fields are required (spec §5): nothing is created without them.
+    // Both fields are required (docs/product.md "Validation"): nothing is created without them.
     await expect(admin.getByRole('dialog', { name: 'API Key Created' }).count()).resolves.toBe(0);
     // A key is for an agent that receives messages: the form offers those (today agent-1) and says what it means.
     await admin.getByLabel('Agent ID').selectOption('agent-1');

@@ -15,7 +15,7 @@ import { signInWithDevProvider } from '../server/test/support/sign-in.ts';
 import { ADMIN } from './support/admin.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Heavy code coming in must not hold up other requests (docs/decisions/028-code-analysis-jobs.md): the
+// Heavy code coming in must not hold up other requests (docs/decisions/025-code-analysis-jobs.md): the
 // analysis runs as a job in a worker thread, never on the event loop nor in a request's transaction.
 // The compiled server as production runs it, on its embedded database (where an analysis inside the
 // send's transaction also held every other query).

@@ -87,7 +87,7 @@ describe('the GitHub modal', () => {
     await card.getByText('No code analysed yet').waitFor();
 
     // The commands as shown work: a real push of a project large enough (about 8 MB of code) that its
-    // analysis, a job after the push (decision 028), takes a few seconds.
+    // analysis, a job after the push (decision 025), takes a few seconds.
     const project = await mkdtemp(path.join(os.tmpdir(), 'unstuck-e2e-project-'));
     folders.push(project);
     for (const [name, content] of Object.entries({ 'app.ts': 'export const answer = 42;\n', ...largeProject(8, 160) })) {

@@ -7,7 +7,7 @@ import { closePage, FIRST_MESSAGE, messageBox, SCREENSHOTS, shot } from './suppo
 import { startServer, type TestServer } from './support/server.ts';
 
 /*
- * The chat reads the server's error code, not only its own counts (docs/decisions/027-error-codes.md):
+ * The chat reads the server's error code, not only its own counts (docs/decisions/024-error-codes.md):
  * a guest session whose messages were spent where this page cannot see them is stopped by the server's
  * guest_limit_reached, and the page says so.
  */

@@ -134,7 +134,7 @@ describe('signed-in chat on the home page', () => {
     await sendAndAwaitReply(page, 'Please also add a regression test for every API route.');
     await expect(accept.count()).resolves.toBe(1);
 
-    // The revised proposal is version 2 and lists what changed (docs/decisions/033-proposal-versions.md).
+    // The revised proposal is version 2 and lists what changed (docs/decisions/030-proposal-versions.md).
     const revised = agentMessages(page).last();
     await expect(revised.getByText('Version 2', { exact: true }).isVisible()).resolves.toBe(true);
     const changes = revised.getByRole('region', { name: 'What changed from version 1' });

@@ -89,7 +89,7 @@ describe('an external agent over MCP', () => {
     await shot(page, 'mcp-agent-proposal.png');
   });
 
-  it('without an agent connected, the chat thinks, then shows the timeout text after about 60 s (spec §4)', async () => {
+  it('without an agent connected, the chat thinks, then shows the timeout text after about 60 s (docs/product.md "Entities")', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/`);
     await messageBox(page).fill('Nobody is listening to this one');

@@ -2,7 +2,7 @@
 // web/dist/index.html names. Lazy pages and libraries load later and do not count. Fails when the
 // sum passes BUDGET_KB, when the first view does not run React, or when it loads a lazy-only chunk.
 //
-// What keeps it under (docs/decisions/025-react-and-a-painted-first-view.md): React 19 (~68 KB gz)
+// What keeps it under (docs/decisions/022-react-and-a-painted-first-view.md): React 19 (~68 KB gz)
 // and React Router with TanStack Query (~41 KB gz) are most of it; the first view's API calls use
 // the contract's types, not its zod schemas (zod and the schemas load with the pages that validate);
 // pages, modals opened later, markdown and the sanitizer load on demand. The page itself is painted
@@ -10,7 +10,7 @@
 //
 // The budget alone would not notice zod's runtime coming back (~26 KB gz), so the chunks that only
 // lazy code may load (web/vite.config.ts names them) must not be in the first view. Nor would it
-// notice a lighter runtime standing in for React (decision 019, superseded): React's client
+// notice a lighter runtime standing in for React (decision 017, superseded): React's client
 // internals must be in the first view.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

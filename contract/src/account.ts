@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { senderRoleSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
-/** Availability options of the profile (spec §9 "Availability options"). */
+/** Availability options of the profile (docs/product.md "Limits" "Availability options"). */
 export const availabilitySchema = z.enum(['Full-time', 'Short-term', 'Not looking']);
 export type Availability = z.infer<typeof availabilitySchema>;
 
-/** A skills or accomplishments list: items trimmed, empty ones dropped (spec §5 "Profile edit"). */
+/** A skills or accomplishments list: items trimmed, empty ones dropped (docs/product.md "Validation" "Profile edit"). */
 const profileList = (label: string, itemMax: number) =>
   z
     .array(z.string().max(itemMax, `${label} items must be at most ${itemMax} characters`), { error: `${label} must be a list of texts` })
@@ -14,7 +14,7 @@ const profileList = (label: string, itemMax: number) =>
     .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));
 
 /**
- * Body of `PUT /api/v1/users/profile` (spec §3 "Profile edit payload"). `id`, when sent, must be the
+ * Body of `PUT /api/v1/users/profile` (docs/product.md "Entities" "Profile edit payload"). `id`, when sent, must be the
  * caller's own id.
  */
 export const profileUpdateSchema = z.object({
@@ -24,12 +24,12 @@ export const profileUpdateSchema = z.object({
   availability: availabilitySchema.nullable().default(null),
   skills: profileList('skills', 100).default([]),
   accomplishments: profileList('accomplishments', 500).default([]),
-  /** Emails from us on or off (docs/decisions/026-email.md); left out, the setting stays as it is. */
+  /** Emails from us on or off (docs/decisions/023-email.md); left out, the setting stays as it is. */
   emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-/** The signed-in user's profile as the server holds it (spec §3 profile fields). */
+/** The signed-in user's profile as the server holds it (docs/product.md "Entities" profile fields). */
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
@@ -46,7 +46,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Answer of `GET` and `PUT /api/v1/users/profile` (spec §7: status, profile). */
+/** Answer of `GET` and `PUT /api/v1/users/profile` (docs/product.md "Calls": status, profile). */
 export const profileResponseSchema = z.object({ status: z.literal('success'), profile: profileSchema });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
@@ -76,7 +76,7 @@ export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 /**
  * One of the caller's jobs in `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs") and
  * `GET /api/v2/conversations/{conversationId}/task` (the chat's header), with the hand-off to the
- * human experts (docs/decisions/029-the-human-half.md).
+ * human experts (docs/decisions/026-the-human-half.md).
  */
 export const userTaskSchema = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { identityProviderIdSchema } from './auth.ts';
 import { conversationSummarySchema, messageListSchema } from './messages.ts';
 import { taskSchema } from './tasks.ts';
 
-/** What the server answers (403) and the admin UI shows to a signed-in non-admin (spec §6, §8 "Admin"). */
+/** What the server answers (403) and the admin UI shows to a signed-in non-admin (docs/product.md "Roles", "Errors" "Admin"). */
 export const ADMIN_ACCESS_DENIED = 'Access denied: Admin privileges required';
 
 /** `{id}` of the admin paths that name a user: a user's UUID or a guest's participant id (as the users list shows it). */
@@ -32,10 +32,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** `GET /api/admin/users`: an array of users, guests included (spec §7). */
+/** `GET /api/admin/users`: an array of users, guests included (docs/product.md "Calls"). */
 export const adminUserListSchema = z.array(adminUserSchema);
 
-/** Body of `POST /api/admin/users/set-expert` (spec §7). */
+/** Body of `POST /api/admin/users/set-expert` (docs/product.md "Calls"). */
 export const setExpertRequestSchema = z.object({
   userId: z.string().min(1, 'userId is required').max(100),
   isExpert: z.boolean({ error: 'isExpert must be true or false' }),
@@ -43,7 +43,7 @@ export const setExpertRequestSchema = z.object({
 /** Its answer (the spec does not show one): the user as now stored. */
 export const setExpertResponseSchema = z.object({ success: z.literal(true), user: adminUserSchema });
 
-/** `POST /api/admin/users/{id}/refresh-{provider}-data` (spec §3 "Refresh response"). */
+/** `POST /api/admin/users/{id}/refresh-{provider}-data` (docs/product.md "Entities" "Refresh response"). */
 export const refreshUserDataParamsSchema = z.object({ id: z.string().min(1).max(100), provider: z.string().min(1).max(40) });
 export const refreshUserDataResponseSchema = z.object({
   user_data: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
@@ -61,7 +61,7 @@ export const deleteUserResponseSchema = z.object({
   deleted_files: z.number().int().nonnegative(),
 });
 
-/** `DELETE /api/admin/guests/delete-all` (spec §3 "Guest data deletion result"). */
+/** `DELETE /api/admin/guests/delete-all` (docs/product.md "Entities" "Guest data deletion result"). */
 export const deleteGuestDataResponseSchema = z.object({
   deleted_guest_users: z.number().int().nonnegative(),
   deleted_guest_messages: z.number().int().nonnegative(),
@@ -69,10 +69,10 @@ export const deleteGuestDataResponseSchema = z.object({
 });
 export type DeleteGuestDataResponse = z.infer<typeof deleteGuestDataResponseSchema>;
 
-/** `GET /api/admin/users/{id}/conversations` (spec §7 "conversations"). */
+/** `GET /api/admin/users/{id}/conversations` (docs/product.md "Calls" "conversations"). */
 export const adminConversationListSchema = z.object({ conversations: z.array(conversationSummarySchema) });
 
-/** `GET /api/admin/conversations/{id}/messages` (spec §7 "messages"): staff notes included. */
+/** `GET /api/admin/conversations/{id}/messages` (docs/product.md "Calls" "messages"): staff notes included. */
 export const adminMessageListSchema = z.object({ messages: messageListSchema });
 
 /** `DELETE /api/admin/conversations/{id}`: its messages, its task and its files go with it. */
@@ -100,10 +100,10 @@ export const adminTaskSchema = taskSchema.extend({
 });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 
-/** `GET /api/v2/tasks`: an array of tasks, newest first (spec §7). */
+/** `GET /api/v2/tasks`: an array of tasks, newest first (docs/product.md "Calls"). */
 export const adminTaskListSchema = z.array(adminTaskSchema);
 
-/** `DELETE /api/admin/tasks/{id}`: the task alone goes (spec §2 "deleting a task removes the task"). */
+/** `DELETE /api/admin/tasks/{id}`: the task alone goes (docs/product.md "Screens" "deleting a task removes the task"). */
 export const deleteTaskResponseSchema = z.object({ deleted_task_id: z.string() });
 
 /** `PATCH /api/admin/tasks/{id}`: the admin notes, saved (README "Deviations": the spec's were not). */
@@ -113,7 +113,7 @@ export const updateAdminNotesRequestSchema = z.object({
 
 /**
  * Body of `POST /api/admin/tasks/{id}/assign`: the expert (a user id, as the Users tab shows it) to
- * give an accepted task to, or null to put it back in the queue (docs/decisions/029-the-human-half.md).
+ * give an accepted task to, or null to put it back in the queue (docs/decisions/026-the-human-half.md).
  * Answers the task as the admin Tasks tab lists it.
  */
 export const assignTaskRequestSchema = z.object({
@@ -142,7 +142,7 @@ export const adminRatingListSchema = z.object({
 });
 export type AdminRatingList = z.infer<typeof adminRatingListSchema>;
 
-/** An agent API key (spec §3 "ApiKey"); the key itself is never listed. */
+/** An agent API key (docs/product.md "Entities" "ApiKey"); the key itself is never listed. */
 export const apiKeySchema = z.object({
   id: z.string(),
   agentId: z.string(),
@@ -159,7 +159,7 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 /**
  * The recipients an agent key can act as: the agents guests' messages are addressed to. A key acts
  * as its agent id, so a key for any other id could never read or write a conversation
- * (docs/decisions/031-agent-keys-per-recipient.md).
+ * (docs/decisions/028-agent-keys-per-recipient.md).
  */
 export const AGENT_KEY_RECIPIENTS = [
   {
@@ -173,11 +173,11 @@ export const AGENT_KEY_RECIPIENTS = [
 /** How long a rotated-out key keeps working beside its successor, in hours. */
 export const API_KEY_ROTATION_GRACE_HOURS = 24;
 
-/** `GET /api/admin/agents/apikeys` (spec §7 "api_keys"), newest first. */
+/** `GET /api/admin/agents/apikeys` (docs/product.md "Calls" "api_keys"), newest first. */
 export const apiKeyListResponseSchema = z.object({ api_keys: z.array(apiKeySchema) });
 
 /**
- * Body of `POST /api/admin/agents/apikeys`: both required (spec §5); `agentId` one of
+ * Body of `POST /api/admin/agents/apikeys`: both required (docs/product.md "Validation"); `agentId` one of
  * {@link AGENT_KEY_RECIPIENTS}. An agent has one current key: `rotate: true` makes a new one and gives
  * the current one {@link API_KEY_ROTATION_GRACE_HOURS} more hours; without it a second key is refused.
  */
@@ -197,17 +197,17 @@ export const createApiKeyRequestSchema = z.object({
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 
-/** Its answer: the new key, with `api_key` present only here (spec §3), shown once. */
+/** Its answer: the new key, with `api_key` present only here (docs/product.md "Entities"), shown once. */
 export const createApiKeyResponseSchema = apiKeySchema.extend({ api_key: z.string() });
 export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 
-/** `DELETE /api/admin/agents/apikeys/{id}`: the revoked key (spec §4 "Active to Revoked"). */
+/** `DELETE /api/admin/agents/apikeys/{id}`: the revoked key (docs/product.md "Entities" "Active to Revoked"). */
 export const revokeApiKeyResponseSchema = z.object({ revoked: z.literal(true), key: apiKeySchema });
 
-/** Share link lifetime bounds; 24 hours by default (spec §9). */
+/** Share link lifetime bounds; 24 hours by default (docs/product.md "Limits"). */
 export const SHARE_EXPIRY_HOURS = { default: 24, min: 1, max: 720 } as const;
 
-/** Body of `POST /api/admin/tasks/{id}/share` (spec §7: expiry_hours, default 24); no body means the default. */
+/** Body of `POST /api/admin/tasks/{id}/share` (docs/product.md "Calls": expiry_hours, default 24); no body means the default. */
 export const createShareRequestSchema = z
   .object({
     expiry_hours: z
@@ -220,7 +220,7 @@ export const createShareRequestSchema = z
   .default({ expiry_hours: SHARE_EXPIRY_HOURS.default });
 
 /**
- * Its answer (spec §3 "Share creation response"): the token under both of the spec's names, the
+ * Its answer (docs/product.md "Entities" "Share creation response"): the token under both of the spec's names, the
  * absolute `/task-share/{token}` link and the expiry. The token is shown only here.
  */
 export const createShareResponseSchema = z.object({
@@ -233,7 +233,7 @@ export const createShareResponseSchema = z.object({
 });
 export type CreateShareResponse = z.infer<typeof createShareResponseSchema>;
 
-/** A share link as admins list it (spec §4 "Share link": active, expired or inactive). */
+/** A share link as admins list it (docs/product.md "Share link": active, expired or inactive). */
 export const shareLinkSchema = z.object({
   id: z.string(),
   task_id: z.string(),

@@ -7,7 +7,7 @@ const content = z.string().trim().min(1, 'content must not be blank').max(20_000
 const conversationId = z.string().uuid('conversationId must be a UUID');
 
 /**
- * The job submission payload of spec §3, sent by a signed-in user to `POST /api/messages`: `content`
+ * The job submission payload of docs/product.md "Entities", sent by a signed-in user to `POST /api/messages`: `content`
  * combines title, description and stack; `metadata.attachments` are URLs the upload call returned.
  */
 export const jobSubmissionSchema = z.object({
@@ -25,7 +25,7 @@ export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
 /**
  * `followUp`: an agent message answers the person's newest unanswered message, once; with nothing
  * left to answer it is refused as already answered unless the agent means to add to its answer
- * (docs/decisions/030-agent-push-and-one-reply.md).
+ * (docs/decisions/027-agent-push-and-one-reply.md).
  */
 const followUp = z
   .boolean()
@@ -35,7 +35,7 @@ const followUp = z
   );
 
 /**
- * A third-party agent's message (spec §7 agent REST `POST /api/messages` with `x-agent-key`, and
+ * A third-party agent's message (docs/product.md "Calls" agent REST `POST /api/messages` with `x-agent-key`, and
  * the MCP tool `send_message`): it is sent as the key's agent into a conversation addressed to it,
  * named by `conversationId` (or `metadata.conversationId`); without one, into the latest
  * conversation of `recipientId` (the person, by the id the agent is shown: a user's id or a guest's
@@ -68,7 +68,7 @@ export const listAgentConversationsInputSchema = z.object({
 /** MCP tool `read_conversation`. */
 export const readAgentConversationInputSchema = z.object({ conversationId });
 
-/** MCP tool `update_task`: the brief fields an agent keeps up to date (spec §3 Task), and the status. */
+/** MCP tool `update_task`: the brief fields an agent keeps up to date (docs/product.md "Entities" Task), and the status. */
 export const updateAgentTaskInputSchema = z.object({
   conversationId,
   diagnosis: z.string().max(20_000).optional(),
@@ -79,7 +79,7 @@ export const updateAgentTaskInputSchema = z.object({
 });
 export type UpdateAgentTaskInput = z.infer<typeof updateAgentTaskInputSchema>;
 
-/** MCP tool `send_proposal`: a proposal the customer can accept or ask to modify (spec §4 "Proposal"). */
+/** MCP tool `send_proposal`: a proposal the customer can accept or ask to modify (docs/product.md "Proposal"). */
 export const sendAgentProposalInputSchema = z.object({ conversationId, content, followUp });
 
 /**
@@ -132,7 +132,7 @@ export type AgentConversation = z.infer<typeof agentConversationSchema>;
 export const agentConversationListSchema = z.object({ conversations: z.array(agentConversationSchema) });
 
 /**
- * The MCP tools of the message-tool server (spec §7): the spec's `send_message` and what
+ * The MCP tools of the message-tool server (docs/product.md "Calls"): the spec's `send_message` and what
  * an agent needs to do agent-1's whole job from outside. The server validates tool input with these
  * schemas and lists them (as JSON Schema) in `tools/list`; the documentation page shows the same.
  */

@@ -7,7 +7,7 @@ export type IdentityProviderId = z.infer<typeof identityProviderIdSchema>;
 
 /**
  * How the browser leaves for the provider: a popup on the production domain, a full-page redirect
- * otherwise (spec §7 "Identity provider").
+ * otherwise (docs/product.md "Calls" "Identity provider").
  */
 export const signInModeSchema = z.enum(['popup', 'redirect']);
 export type SignInMode = z.infer<typeof signInModeSchema>;
@@ -42,7 +42,7 @@ export type AuthPopupMessage = z.infer<typeof authPopupMessageSchema>;
 /** Body of `POST /api/auth/session`: the one-time code from `?auth_code=` or the popup message. */
 export const sessionRequestSchema = z.object({ code: z.string().min(1, 'code is required').max(200) });
 
-/** The signed-in person as our token's claims describe them (spec §3 "User profile (from sign-in)"). */
+/** The signed-in person as our token's claims describe them (docs/product.md "Entities" "User profile (from sign-in)"). */
 export const authUserSchema = z.object({
   uid: z.string(),
   email: z.string().nullable(),
@@ -50,7 +50,7 @@ export const authUserSchema = z.object({
   picture: z.string().nullable(),
   role: z.enum(['user', 'admin']),
   admin: z.boolean(),
-  /** Set by an admin (spec §6 "Expert"); experts work on accepted tasks. */
+  /** Set by an admin (docs/product.md "Roles" "Expert"); experts work on accepted tasks. */
   expert: z.boolean(),
 });
 export type AuthUserClaims = z.infer<typeof authUserSchema>;
@@ -62,7 +62,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /**
  * Answer of `GET /api/auth/me`: the caller's claims as the database says now (an admin's change of
  * the expert flag or role shows on the next call, without a new sign-in or token;
- * docs/decisions/029-the-human-half.md). The token is not re-issued.
+ * docs/decisions/026-the-human-half.md). The token is not re-issued.
  */
 export const currentUserResponseSchema = z.object({ user: authUserSchema });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
@@ -71,7 +71,7 @@ export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export const logoutResponseSchema = z.object({ status: z.literal('signed_out') });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
-/** Answer of `POST /api/v2/user/update-guest-associations` (spec §7; its body is only logged there). */
+/** Answer of `POST /api/v2/user/update-guest-associations` (docs/product.md "Calls"; its body is only logged there). */
 export const guestAssociationResponseSchema = z.object({
   moved_conversations: z.number().int().nonnegative(),
   moved_messages: z.number().int().nonnegative(),
@@ -80,7 +80,7 @@ export const guestAssociationResponseSchema = z.object({
 export type GuestAssociationResponse = z.infer<typeof guestAssociationResponseSchema>;
 
 /**
- * The name shown for a signed-in person (spec §3): the display name, else the part of the email
+ * The name shown for a signed-in person (docs/product.md "Entities"): the display name, else the part of the email
  * before @, else "User".
  */
 export function displayName(name: string | null | undefined, email: string | null | undefined): string {

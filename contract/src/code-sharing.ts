@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `POST /code-sharing/api/test/repos` (spec §7): a repository for a task. The spec's client sends a
+ * `POST /code-sharing/api/test/repos` (docs/product.md "Calls"): a repository for a task. The spec's client sends a
  * `taskId` it generated; ours names the task by its id or, as the chat knows only its conversation,
  * by `conversationId` (the conversation's task). `userEmail` is the person to give access.
  */
@@ -19,7 +19,7 @@ export const createRepositoryRequestSchema = z
 export type CreateRepositoryRequest = z.input<typeof createRepositoryRequestSchema>;
 
 /**
- * Spec §3 "Repository response" (repoUrl, repoName), plus how to push when the repository is the
+ * docs/product.md "Entities" "Repository response" (repoUrl, repoName), plus how to push when the repository is the
  * embedded local one: the HTTP Basic credentials (shown once; a new request gives new ones) and the
  * exact git commands.
  */

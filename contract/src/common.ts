@@ -1,18 +1,18 @@
 // Plain values and functions every module shares, without zod: the web app's first view imports
-// these (docs/decisions/019-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
+// these (docs/decisions/017-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
 
-/** The agent every chat message is addressed to (spec §9 "Message type and recipient"). */
+/** The agent every chat message is addressed to (docs/product.md "Limits" "Message type and recipient"). */
 export const AGENT_RECIPIENT_ID = 'agent-1';
 
 /**
  * The recipient of a customer's message in a conversation handed to the human experts, while no
- * expert holds its task (docs/decisions/029-the-human-half.md). A client may send it as `recipientId`;
+ * expert holds its task (docs/decisions/026-the-human-half.md). A client may send it as `recipientId`;
  * the server routes by the task's status either way.
  */
 export const EXPERT_TEAM_RECIPIENT_ID = 'experts';
 
 /**
- * Agent message text from this marker on is for staff only: clients never see it (spec §7, the
+ * Agent message text from this marker on is for staff only: clients never see it (docs/product.md "Calls", the
  * "task-section marker"). Admin views keep it.
  */
 export const TASK_SECTION_MARKER = '[[TASK SECTION]]';
@@ -31,13 +31,13 @@ export function neutraliseTaskSectionMarker(text: string): string {
   return text.replaceAll(TASK_SECTION_MARKER, NEUTRALISED_TASK_SECTION_MARKER);
 }
 
-/** Limits of spec §5 and §9, enforced by the server and mirrored by the client. */
+/** Limits of docs/product.md "Validation" and "Limits", enforced by the server and mirrored by the client. */
 export const LIMITS = {
-  /** Messages a guest session may send in total (spec §9: "2 per the sign-in message"). */
+  /** Messages a guest session may send in total (docs/product.md "Limits": "2 per the sign-in message"). */
   guestMessages: 2,
-  /** Messages a signed-in user may send in one conversation (spec §9). */
+  /** Messages a signed-in user may send in one conversation (docs/product.md "Limits"). */
   signedInMessagesPerConversation: 10,
-  /** Largest attachment, bytes (spec §9: 10MB each). */
+  /** Largest attachment, bytes (docs/product.md "Limits": 10MB each). */
   attachmentBytes: 10 * 1024 * 1024,
 } as const;
 
@@ -48,7 +48,7 @@ const ATTACHMENT_MEGABYTES = LIMITS.attachmentBytes / (1024 * 1024);
 
 /**
  * The texts of the limits above, written once: the server answers them as `detail` and the web app
- * shows them (docs/decisions/027-error-codes.md). The first two are spec §5's and §8's, word for word.
+ * shows them (docs/decisions/024-error-codes.md). The first two are docs/product.md "Validation" and "Errors", word for word.
  */
 export const LIMIT_TEXTS = {
   /** What the chat shows a guest over LIMITS.guestMessages (the server's detail is "Authentication required"). */
@@ -61,5 +61,5 @@ export const LIMIT_TEXTS = {
   tooManyFiles: `at most ${MAX_FILES_PER_MESSAGE} files per message`,
 } as const;
 
-/** Spec §8's text when a repository cannot be created. */
+/** docs/product.md "Errors" text when a repository cannot be created. */
 export const REPOSITORY_FAILED_TEXT = 'Failed to create repository. Please try again.';

@@ -5,7 +5,7 @@ import { conversationSummarySchema } from './messages.ts';
 export const pingResponseSchema = z.object({ status: z.literal('ok'), time: z.string() });
 export type PingResponse = z.infer<typeof pingResponseSchema>;
 
-/** Answer of `GET /api/session` (debug pages only; spec §7: name, email, id, handle, userCategory, skills, location). */
+/** Answer of `GET /api/session` (debug pages only; docs/product.md "Calls": name, email, id, handle, userCategory, skills, location). */
 export const debugSessionResponseSchema = z.object({
   user: z.object({
     id: z.string(),

@@ -1,9 +1,9 @@
 // The codes of the API's error answers, without zod: the web app's first view branches on them
-// (docs/decisions/019-lean-first-page.md); ./common-schemas.ts builds the schema of the answer.
+// (docs/decisions/017-lean-first-page.md); ./common-schemas.ts builds the schema of the answer.
 
 /**
  * What every JSON error answer of the API names in `code`, beside the human-readable `detail`
- * (docs/decisions/027-error-codes.md). Codes are stable: clients branch on them, never on `detail`
+ * (docs/decisions/024-error-codes.md). Codes are stable: clients branch on them, never on `detail`
  * or on the status alone. The generic code of each status comes first; the specific ones name a
  * case a client treats on its own.
  */

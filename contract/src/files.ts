@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `POST /code-sharing/api/files/upload` as JSON (spec §7, the chat path): the bytes as a data URL.
+ * `POST /code-sharing/api/files/upload` as JSON (docs/product.md "Calls", the chat path): the bytes as a data URL.
  * `contentType` is the client's word and is not trusted: the stored type comes from the bytes.
  */
 export const fileUploadJsonSchema = z.object({
@@ -15,7 +15,7 @@ export const fileUploadJsonSchema = z.object({
 export type FileUploadJson = z.infer<typeof fileUploadJsonSchema>;
 
 /**
- * Answer of the upload (spec §3 "File upload response"). `fileUrl` and `url` are the same signed,
+ * Answer of the upload (docs/product.md "Entities" "File upload response"). `fileUrl` and `url` are the same signed,
  * expiring link; `textContent` is present for plain-text files only, of at most 262,144 characters
  * (a longer text is not read into memory whole: it is a file to download).
  */

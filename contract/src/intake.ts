@@ -54,7 +54,7 @@ export const agentIntakeMetadataSchema = z.object({
 export type AgentIntakeMetadata = z.infer<typeof agentIntakeMetadataSchema>;
 
 /**
- * What a proposal changed against the task's previous one (docs/decisions/033-proposal-versions.md):
+ * What a proposal changed against the task's previous one (docs/decisions/030-proposal-versions.md):
  * the lines of its Scope section that are new or gone (each in its version's order, compared as
  * written after trimming), and the estimate before → after when it differs (either side null when
  * that version gave none). Computed by the server once, when the proposal is stored.

@@ -3,7 +3,7 @@ import { AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID } from './common.ts';
 import { agentIntakeMetadataSchema, proposalChangesSchema, proposalVersionSchema } from './intake.ts';
 import { proposalStatusSchema, taskStatusSchema } from './tasks.ts';
 
-/** One stored attachment of a message (spec §3, admin view: url, file_name, size in bytes). */
+/** One stored attachment of a message (docs/product.md "Entities", admin view: url, file_name, size in bytes). */
 export const attachmentSchema = z.object({
   url: z.string(),
   file_name: z.string(),
@@ -20,7 +20,7 @@ export type AgentMessageKind = z.infer<typeof agentMessageKindSchema>;
 export { proposalStatusSchema, type ProposalStatus } from './tasks.ts';
 
 /**
- * What changed in a task handed to the experts (docs/decisions/029-the-human-half.md): each change is
+ * What changed in a task handed to the experts (docs/decisions/026-the-human-half.md): each change is
  * stored as an event line in the customer's conversation and shown on the dashboard's job card.
  */
 export const taskEventKindSchema = z.enum([
@@ -68,7 +68,7 @@ export const messageMetadataSchema = z
     kind: agentMessageKindSchema.optional(),
     proposal_status: proposalStatusSchema.optional(),
     intake: agentIntakeMetadataSchema.optional(),
-    /** On a proposal: its version within the task (docs/decisions/033-proposal-versions.md). */
+    /** On a proposal: its version within the task (docs/decisions/030-proposal-versions.md). */
     proposal_version: proposalVersionSchema.optional(),
     /** On a proposal from version 2 on: what changed against the previous version. */
     proposal_changes: proposalChangesSchema.optional(),
@@ -78,11 +78,11 @@ export const messageMetadataSchema = z
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
 /**
- * The multipart fields of `POST /api/v2/messages` (spec §7). The optional `file` part is read
- * separately by the upload handler. `recipientId` is `agent-1` (spec §7) or, in a conversation handed
+ * The multipart fields of `POST /api/v2/messages` (docs/product.md "Calls"). The optional `file` part is read
+ * separately by the upload handler. `recipientId` is `agent-1` (docs/product.md "Calls") or, in a conversation handed
  * to the experts, `experts`; the server routes by the task's status, not by this field: after
  * acceptance every message goes to the expert holding the task, or to the expert queue
- * (docs/decisions/029-the-human-half.md).
+ * (docs/decisions/026-the-human-half.md).
  */
 export const sendMessageFieldsSchema = z.object({
   content: z.string().max(20_000, 'content must be at most 20000 characters').default(''),
@@ -103,7 +103,7 @@ export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, for example)');
 
-/** Answer of `POST /api/v2/messages` (spec §7: id, conversation_id, attachment_url). */
+/** Answer of `POST /api/v2/messages` (docs/product.md "Calls": id, conversation_id, attachment_url). */
 export const sendMessageResponseSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
@@ -112,14 +112,14 @@ export const sendMessageResponseSchema = z.object({
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /**
- * Who wrote a message: the person, an agent (ids starting `agent-`, spec §3 senderType), a human
+ * Who wrote a message: the person, an agent (ids starting `agent-`, docs/product.md "Entities" senderType), a human
  * expert replying in the conversation after the hand-off, or `system` for an event line (a task's
- * status change, `metadata.event`; docs/decisions/029-the-human-half.md).
+ * status change, `metadata.event`; docs/decisions/026-the-human-half.md).
  */
 export const senderRoleSchema = z.enum(['user', 'agent', 'expert', 'system']);
 export type SenderRole = z.infer<typeof senderRoleSchema>;
 
-/** A message as `GET /api/v2/conversations/{id}/messages` returns it (spec §3 "as read from the server"). */
+/** A message as `GET /api/v2/conversations/{id}/messages` returns it (docs/product.md "Entities" "as read from the server"). */
 export const messageSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
@@ -143,7 +143,7 @@ export const messageListSchema = z.array(messageSchema);
 
 /**
  * The data of a `message_draft` event on a conversation's event stream: the agent's next message as
- * it is being written (docs/decisions/020-streamed-replies.md). `content` is the whole text so far
+ * it is being written (docs/decisions/018-streamed-replies.md). `content` is the whole text so far
  * (markdown, what the person will see; never staff notes) and replaces the previous draft; an empty
  * `content` means the draft is gone without a message (the attempt failed and will be retried). Not
  * stored: the final message comes as a `message` event and replaces the draft.
@@ -159,7 +159,7 @@ export const conversationParamsSchema = z.object({
   conversationId: z.string().uuid('conversationId must be a UUID'),
 });
 
-/** A conversation as lists show it (spec §3 "Conversation"): debug diagnostics and the admin area. */
+/** A conversation as lists show it (docs/product.md "Conversation"): debug diagnostics and the admin area. */
 export const conversationSummarySchema = z.object({
   id: z.string(),
   title: z.string().nullable(),

@@ -2,7 +2,7 @@ import type { PublicConfig } from './site.ts';
 
 /**
  * The home page's first view is painted from `web/dist/index.html` before any script runs
- * (docs/decisions/025-react-and-a-painted-first-view.md). The build writes these placeholders where
+ * (docs/decisions/022-react-and-a-painted-first-view.md). The build writes these placeholders where
  * configured text goes; the server puts the configuration in their place (HTML-escaped) once at
  * start, and the same values as JSON in the element `PAGE_CONFIG_ELEMENT_ID`, which the web app reads
  * instead of asking `GET /api/config`.

@@ -12,7 +12,7 @@ export const proposalActionResponseSchema = z.object({
   status: taskStatusSchema,
   proposalStatus: proposalStatusSchema,
   proposalAcceptedAt: z.string().nullable(),
-  /** The version acted on (docs/decisions/033-proposal-versions.md). */
+  /** The version acted on (docs/decisions/030-proposal-versions.md). */
   proposalVersion: proposalVersionSchema,
 });
 export type ProposalActionResponse = z.infer<typeof proposalActionResponseSchema>;

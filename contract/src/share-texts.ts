@@ -1,6 +1,6 @@
-// Plain values, no zod: the share page's first request reads them (docs/decisions/025-react-and-a-painted-first-view.md).
+// Plain values, no zod: the share page's first request reads them (docs/decisions/022-react-and-a-painted-first-view.md).
 
-/** The texts of spec §8 "Share page", by the answer's status; the server sends them as `detail` too. */
+/** The texts of docs/product.md "Errors" "Share page", by the answer's status; the server sends them as `detail` too. */
 export const SHARE_ERROR_TEXT = {
   notFound: 'Share link not found. It may have been deleted or is invalid.',
   expired: 'This share link has expired. You can request access below.',

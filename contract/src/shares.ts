@@ -3,7 +3,7 @@ import { attachmentSchema, senderRoleSchema } from './messages.ts';
 import { codeAnalysisSchema, codeAnalysisStateSchema, taskStatusSchema } from './tasks.ts';
 
 /**
- * The task as its public share page shows it (spec §2 "Shared task page"): nothing that names the
+ * The task as its public share page shows it (docs/product.md "Shared task page"): nothing that names the
  * customer (no user id, name or email: a guest's id is its session credential), no admin notes.
  */
 export const sharedTaskSchema = z.object({
@@ -39,7 +39,7 @@ export const sharedMessageSchema = z.object({
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
 /**
- * `GET /api/task-share/{shareToken}` (spec §3 "Share response"). `client.reference_id` is a stable
+ * `GET /api/task-share/{shareToken}` (docs/product.md "Entities" "Share response"). `client.reference_id` is a stable
  * pseudonym of the customer; `task_type` the kind of work (null until the agent classified it).
  */
 export const shareResponseSchema = z.object({
@@ -53,7 +53,7 @@ export type ShareResponse = z.infer<typeof shareResponseSchema>;
 /** `{shareToken}` of the public share calls. Its format is checked by the service (a bad one is a 404). */
 export const shareTokenParamsSchema = z.object({ shareToken: z.string().max(200) });
 
-/** Body of `POST /api/task-share/{shareToken}/request-access` (spec §3 "Access request payload"). */
+/** Body of `POST /api/task-share/{shareToken}/request-access` (docs/product.md "Entities" "Access request payload"). */
 export const accessRequestBodySchema = z.object({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
   email: z.email('email must be an email address').max(320),
@@ -65,5 +65,5 @@ export const accessRequestBodySchema = z.object({
 });
 export type AccessRequestBody = z.infer<typeof accessRequestBodySchema>;
 
-/** Its answer: "Success is an ok answer" (spec §7). */
+/** Its answer: "Success is an ok answer" (docs/product.md "Calls"). */
 export const accessRequestResponseSchema = z.object({ status: z.literal('ok') });

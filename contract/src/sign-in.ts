@@ -1,9 +1,9 @@
 // What the sign-in popup and the pages waiting for it agree on, without zod: the web app's first
-// view imports this (docs/decisions/019-lean-first-page.md); ./auth.ts builds the schemas.
+// view imports this (docs/decisions/017-lean-first-page.md); ./auth.ts builds the schemas.
 
 /**
  * Why a sign-in failed, as `/login-error?code=…` or the popup message carries it; the web app shows
- * the matching text of spec §8 "Sign-in" (`cancelled` is silent there).
+ * the matching text of docs/product.md "Sign-in" (`cancelled` is silent there).
  */
 export const SIGN_IN_ERROR_CODES = [
   'network',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { proposalVersionSchema } from './intake.ts';
 
-/** Proposal status values (spec §4 "Proposal"). */
+/** Proposal status values (docs/product.md "Proposal"). */
 export const proposalStatusSchema = z.enum(['pending', 'accepted', 'modification_requested']);
 export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
 
 /**
- * Task status values seen in the spec (§4), then the expert hand-off's own
- * (docs/decisions/029-the-human-half.md): an expert took the accepted task (IN_PROGRESS), waits for
+ * Task status values seen in docs/product.md "Entities", then the expert hand-off's own
+ * (docs/decisions/026-the-human-half.md): an expert took the accepted task (IN_PROGRESS), waits for
  * the customer's answer (WAITING_ON_CUSTOMER) and finished it (DONE). The UI gives unknown values a
  * neutral badge.
  */
@@ -22,7 +22,7 @@ export const taskStatusSchema = z.enum([
 ]);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-/** Task.code_analysis of spec §3: file count, line count, main languages. */
+/** Task.code_analysis of docs/product.md "Entities": file count, line count, main languages. */
 export const codeAnalysisSchema = z.object({
   file_count: z.number().int(),
   line_count: z.number().int(),
@@ -30,13 +30,13 @@ export const codeAnalysisSchema = z.object({
 });
 
 /**
- * Where a task's code analysis stands (docs/decisions/028-code-analysis-jobs.md): `pending` while code
+ * Where a task's code analysis stands (docs/decisions/025-code-analysis-jobs.md): `pending` while code
  * that came in (a ZIP, a push) waits for or is in analysis, `ready` when `code_analysis` holds its
  * figures, `failed` when it gave none (`code_analysis_failure` says why); null when no code came in.
  */
 export const codeAnalysisStateSchema = z.enum(['pending', 'ready', 'failed']);
 
-/** The Task entity with every field of spec §3. */
+/** The Task entity with every field of docs/product.md "Entities". */
 export const taskSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -55,7 +55,7 @@ export const taskSchema = z.object({
   proposalContent: z.string().nullable(),
   proposalStatus: proposalStatusSchema.nullable(),
   proposalAcceptedAt: z.string().nullable(),
-  /** The current proposal's version, the accepted one once accepted (docs/decisions/033-proposal-versions.md). */
+  /** The current proposal's version, the accepted one once accepted (docs/decisions/030-proposal-versions.md). */
   proposalVersion: proposalVersionSchema.nullable(),
   adminNotes: z.string().nullable(),
   github_repository: z.object({ url: z.string(), name: z.string(), created_at: z.string() }).nullable(),
@@ -66,7 +66,7 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 
 /**
- * The task fields agent-1 keeps up to date on every turn (spec §3 Task): both brains fill them, and
+ * The task fields agent-1 keeps up to date on every turn (docs/product.md "Entities" Task): both brains fill them, and
  * the LLM brain's structured output is validated against this schema.
  */
 export const taskBriefSchema = taskSchema.pick({

@@ -40,7 +40,7 @@ async function recordingPage(): Promise<{ page: Page; seen: () => Promise<string
 /*
  * The admin tabs, the expert queue and the public share page in Chromium, over a guest's conversation:
  * neither what they show nor any answer they fetched carries the guest's id, its credential
- * (server/test/security/guest-id.test.ts covers every API answer; docs/decisions/024-participant-ids.md).
+ * (server/test/security/guest-id.test.ts covers every API answer; docs/decisions/021-participant-ids.md).
  */
 describe("a guest's id on the staff and share pages", () => {
   it('the admin tabs, the expert queue and the share page show the participant id, never the guest id', async () => {

@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 
 /** Where the suites save screenshots to look at (gitignored). */
 export const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
-/** The page's own limit for an agent answer (spec §9: 30 polls of 2 s). */
+/** The page's own limit for an agent answer (docs/product.md "Limits": 30 polls of 2 s). */
 export const AGENT_TIMEOUT = 60_000;
-/** The typing indicator's text (spec §2). */
+/** The typing indicator's text (docs/product.md "Screens"). */
 export const THINKING = 'Agent is thinking hard, this may take a minute...';
 /** The request the guest chat's browser test sends. */
 export const FIRST_MESSAGE = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';

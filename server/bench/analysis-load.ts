@@ -1,4 +1,4 @@
-// Heavy code coming in while the server answers other requests (docs/decisions/028-code-analysis-jobs.md):
+// Heavy code coming in while the server answers other requests (docs/decisions/025-code-analysis-jobs.md):
 // back-to-back pushes of a large tree to a local repository and concurrent sends of a large ZIP, with
 // `/api/health` and a static file probed all along. Used by `npm run bench` (its "analysis" row) and by
 // the tests that hold the goal (e2e/code-analysis-load.spec.ts).

@@ -195,7 +195,7 @@ async function load(
   );
 }
 
-/** The p99 goal of requests answered while heavy code is analysed (decision 028). */
+/** The p99 goal of requests answered while heavy code is analysed (decision 025). */
 const ANALYSIS_GOAL_P99_MS = 200;
 const ANALYSIS_PROBED = ['/api/health', '/favicon.svg'];
 

@@ -26,7 +26,7 @@ export interface AgentQueue {
 /**
  * Queues the emails of an event (modules/email): the one way any feature sends email. The event's job
  * works out the recipients and makes each email once; sending is retried while the SMTP server is
- * down, and never fails the request that queued it (docs/decisions/026-email.md).
+ * down, and never fails the request that queued it (docs/decisions/023-email.md).
  */
 export interface EmailQueue {
   /**
@@ -39,7 +39,7 @@ export interface EmailQueue {
   wake(): void;
 }
 
-/** One code analysis to run (docs/decisions/028-code-analysis-jobs.md): a ZIP file of the task, or its local repository's newest head. */
+/** One code analysis to run (docs/decisions/025-code-analysis-jobs.md): a ZIP file of the task, or its local repository's newest head. */
 export type CodeAnalysisJob = { taskId: string; fileId: string } | { taskId: string; repositoryId: string };
 
 /** Queues code analyses (durable, run in worker threads by the code-sharing module's workers). */
@@ -72,13 +72,13 @@ export interface AppDeps {
   agentQueue: AgentQueue;
   emails: EmailQueue;
   codeAnalysis: CodeAnalysisQueue;
-  /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 018). */
+  /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 016). */
   conversationCache: ConversationCache;
-  /** The agent's drafts of its next messages, for the event streams (decision 020). */
+  /** The agent's drafts of its next messages, for the event streams (decision 018). */
   conversationDrafts: ConversationDrafts;
   /**
    * The chat's event lines and unread counts, as the tasks module needs them: chat depends on tasks, so
-   * tasks gets these through here (docs/decisions/032-server-module-boundaries.md).
+   * tasks gets these through here (docs/decisions/029-server-module-boundaries.md).
    */
   taskConversations: TaskConversations;
 }

@@ -33,7 +33,7 @@ import { registerUserTaskRoutes } from './modules/tasks/tasks.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 
 /**
- * Builds the HTTP application: the REST API of spec §7 and the built web app, from explicit
+ * Builds the HTTP application: the REST API of docs/product.md "Calls" and the built web app, from explicit
  * dependencies (CONVENTIONS.md "Server composition"). Does not listen.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -173,7 +173,7 @@ const configSchema = z
       .default(50 * 1024 * 1024),
     CODE_ARCHIVE_MAX_FILES: z.coerce.number().int().min(1).default(10_000),
     CODE_ARCHIVE_MAX_RATIO: z.coerce.number().min(1).default(100),
-    // The code analysis worker threads (docs/decisions/028-code-analysis-jobs.md).
+    // The code analysis worker threads (docs/decisions/025-code-analysis-jobs.md).
     CODE_ANALYSIS_THREADS: z.coerce.number().int().min(1).max(16).default(1),
     CODE_ANALYSIS_MAX_MEMORY_MB: z.coerce.number().int().min(16).default(512),
     CODE_ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().min(1).default(120),
@@ -270,7 +270,7 @@ const configSchema = z
     // Development runs passwordless sign-in and debug calls: only this machine may reach it unless
     // HOST says otherwise. Production (containers, proxies) listens on every interface.
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
-    // Debug pages default to on except in production (spec §2 "Debug and test pages").
+    // Debug pages default to on except in production (docs/product.md "Screens" "Debug and test pages").
     DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',
     // The outbox keeps emails that no server sends: any address serves to show them.
     MAIL_FROM: env.MAIL_FROM ?? { name: env.PRODUCT_NAME, address: 'no-reply@localhost' },

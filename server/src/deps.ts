@@ -21,7 +21,7 @@ import { transportFromConfig } from './modules/email/email.transport.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { storageFromConfig } from './lib/file-storage.ts';
 
-/** Conversations whose read answer is kept in memory (decision 018): a few KB each. */
+/** Conversations whose read answer is kept in memory (decision 016): a few KB each. */
 const CONVERSATION_CACHE_ENTRIES = 10_000;
 
 /** The application's dependencies, built and running, and how to stop them. */
@@ -89,7 +89,7 @@ export async function createDeps(
         : undefined,
   });
   await agentQueue.enqueueMissing(await findWaitingConversations(database));
-  // Code analysis runs in worker threads, one job per thread (docs/decisions/028-code-analysis-jobs.md).
+  // Code analysis runs in worker threads, one job per thread (docs/decisions/025-code-analysis-jobs.md).
   const analysisPool = createAnalysisPool(config);
   const storage = storageFromConfig(config);
   const analysisDeps = { db: database.db, config, storage, pool: analysisPool, git: localGitOf(config), agentQueue, log: logger };

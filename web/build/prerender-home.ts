@@ -8,7 +8,7 @@ interface FirstViewModule {
 }
 
 /**
- * Paints the home page before any script runs (docs/decisions/025-react-and-a-painted-first-view.md):
+ * Paints the home page before any script runs (docs/decisions/022-react-and-a-painted-first-view.md):
  * at build, the home route for a first-time visitor is rendered to HTML inside `#root`, between
  * FIRST_VIEW_MARKERS, with the configuration's placeholders; the title and a JSON element with the
  * page's configuration get placeholders too. The server fills them in once at start

@@ -16,7 +16,7 @@ export interface IdentityClaims {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
- * Signed-in users and guests (spec §3 "User"). Guest ids are their `guest-` session id; signed-in
+ * Signed-in users and guests (docs/product.md "Entities" "User"). Guest ids are their `guest-` session id; signed-in
  * ids are ours (UUID), linked to the identity provider by (issuer, subject).
  */
 export const users = pgTable(
@@ -24,7 +24,7 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     // A guest's id is its only credential: everyone but the guest sees this random id instead
-    // (docs/decisions/024-participant-ids.md). Every row gets one; only guests' are shown.
+    // (docs/decisions/021-participant-ids.md). Every row gets one; only guests' are shown.
     participantId: text('participant_id')
       .notNull()
       .unique()
@@ -74,7 +74,7 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     // The agent key of the external agent that took the conversation over (its reply or
-    // `claim_conversation`): agent-1's built-in brain no longer answers it (decision 030).
+    // `claim_conversation`): agent-1's built-in brain no longer answers it (decision 027).
     agentClaimKeyId: uuid('agent_claim_key_id'),
     agentClaimedAt: timestamp('agent_claimed_at', { withTimezone: true, mode: 'date' }),
   },
@@ -93,7 +93,7 @@ export const messages = pgTable(
     senderId: text('sender_id').notNull(),
     recipientId: text('recipient_id').notNull(),
     // Set for a human expert's reply (the expert hand-off); otherwise the id's prefix decides.
-    // `system` for an event line: a task's status change shown in its conversation (decision 029).
+    // `system` for an event line: a task's status change shown in its conversation (decision 026).
     senderRole: text('sender_role', { enum: ['expert', 'system'] }),
     // The expert's display name when they wrote, shown to the customer.
     senderName: text('sender_name'),
@@ -145,7 +145,7 @@ export const tasks = pgTable(
     proposalContent: text('proposal_content'),
     proposalStatus: text('proposal_status').$type<ProposalStatus>(),
     proposalAcceptedAt: timestamp('proposal_accepted_at', { withTimezone: true, mode: 'date' }),
-    // The current proposal's version (the accepted one once accepted; decision 033).
+    // The current proposal's version (the accepted one once accepted; decision 030).
     proposalVersion: integer('proposal_version'),
     adminNotes: text('admin_notes'),
     // The kind of work as the agent classified it ("bug fix", "new feature"…), the share page's project type.
@@ -154,7 +154,7 @@ export const tasks = pgTable(
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-    // The customer's answer to done work (docs/decisions/029-the-human-half.md): confirmed (cleared
+    // The customer's answer to done work (docs/decisions/026-the-human-half.md): confirmed (cleared
     // by a reopen), and a rating of 1 to 5 with an optional comment (changeable; ratedAt the latest).
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     ratingScore: integer('rating_score'),
@@ -162,7 +162,7 @@ export const tasks = pgTable(
     ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'date' }),
     githubRepository: jsonb('github_repository').$type<Task['github_repository']>(),
     codeAnalysis: jsonb('code_analysis').$type<Task['code_analysis']>(),
-    // Where the latest analysis request stands (decision 028): pending while a job runs or waits.
+    // Where the latest analysis request stands (decision 025): pending while a job runs or waits.
     codeAnalysisState: text('code_analysis_state').$type<Task['code_analysis_state']>(),
     // Why the latest analysis gave no figures (a refused archive, a limit reached); null otherwise.
     codeAnalysisFailure: text('code_analysis_failure'),
@@ -319,7 +319,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Agent API keys (spec §3 "ApiKey"). The key itself is shown once; only its SHA-256 is kept, so a
+ * Agent API keys (docs/product.md "Entities" "ApiKey"). The key itself is shown once; only its SHA-256 is kept, so a
  * leaked row is not a usable key. Third-party agents authenticate with it (the MCP issue).
  */
 export const apiKeys = pgTable(
@@ -335,7 +335,7 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     lastAccessAt: timestamp('last_access_at', { withTimezone: true, mode: 'date' }),
     accessCount: integer('access_count').notNull().default(0),
-    // Set on the old key when a new one replaces it: both work until then (decision 031).
+    // Set on the old key when a new one replaces it: both work until then (decision 028).
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
   // One current key per agent; a rotated-out key (expiresAt set) may overlap with its successor.
@@ -346,7 +346,7 @@ export const apiKeys = pgTable(
   ],
 );
 
-/** Time-limited share links of a task (spec §2 "Share modal", §4 "Share link"); only the token's SHA-256 is kept. */
+/** Time-limited share links of a task (docs/product.md "Share modal", "Share link"); only the token's SHA-256 is kept. */
 export const taskShares = pgTable(
   'task_shares',
   {
@@ -363,7 +363,7 @@ export const taskShares = pgTable(
   (t) => [index('task_shares_task_idx').on(t.taskId)],
 );
 
-/** Requests for access sent from an expired or inactive share page (spec §2, §3 "Access request payload"). */
+/** Requests for access sent from an expired or inactive share page (docs/product.md "Screens", "Entities" "Access request payload"). */
 export const accessRequests = pgTable(
   'access_requests',
   {
@@ -395,7 +395,7 @@ export const auditLog = pgTable('audit_log', {
 });
 
 /**
- * A signed-in person's email settings (docs/decisions/026-email.md): the opaque id of their one-click
+ * A signed-in person's email settings (docs/decisions/023-email.md): the opaque id of their one-click
  * unsubscribe link (random, signs nobody in) and whether they take emails at all. A row is made with
  * their first email or their first change of the switch; no row means emails on.
  */

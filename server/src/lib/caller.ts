@@ -9,7 +9,7 @@ export interface TokenClaims {
   picture: string | null;
   role: 'user' | 'admin';
   admin: boolean;
-  /** The expert flag an admin sets (spec §6); experts see the queue of accepted tasks. */
+  /** The expert flag an admin sets (docs/product.md "Roles"); experts see the queue of accepted tasks. */
   expert: boolean;
 }
 
@@ -21,5 +21,5 @@ export interface VerifiedToken extends TokenClaims {
   expiresAt: Date;
 }
 
-/** Who is asking: a signed-in user (verified Bearer token) or a guest session (spec §7 headers). */
+/** Who is asking: a signed-in user (verified Bearer token) or a guest session (docs/product.md "Calls" headers). */
 export type Caller = { kind: 'user'; id: string; token: VerifiedToken } | { kind: 'guest'; id: string };

@@ -5,7 +5,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from './errors.ts';
 
-/** The body of every JSON error answer (docs/decisions/027-error-codes.md). */
+/** The body of every JSON error answer (docs/decisions/024-error-codes.md). */
 export const errorBody = (code: ErrorCode, detail: string): ErrorResponse => ({ code, detail });
 
 const INTERNAL_ERROR = 'Internal server error';

@@ -2,10 +2,10 @@ import type { ErrorCode } from '@unstuck/contract';
 
 /**
  * A failure the caller can act on: `code` is what clients branch on (the contract's ERROR_CODES),
- * `statusCode` the HTTP status and `detail` the text the client shows (spec §3 "detail (error text)").
+ * `statusCode` the HTTP status and `detail` the text the client shows (docs/product.md "Entities" "detail (error text)").
  * The central error handler turns it into `{ code, detail }` and sends `headers` with it (e.g.
  * `Retry-After` on a 429). Each module keeps its own in `<module>.errors.ts`
- * (docs/decisions/027-error-codes.md).
+ * (docs/decisions/024-error-codes.md).
  */
 export class AppError extends Error {
   override name = 'AppError';

@@ -1,9 +1,9 @@
 import { LIMIT_TEXTS } from '@unstuck/contract';
 import { AppError, badRequest } from './errors.ts';
 
-// Errors of reading uploaded files, whichever route receives them (docs/decisions/027-error-codes.md).
+// Errors of reading uploaded files, whichever route receives them (docs/decisions/024-error-codes.md).
 
-/** 413 `file_too_large`: one file over LIMITS.attachmentBytes (spec §5, §9); nothing of the request is stored. */
+/** 413 `file_too_large`: one file over LIMITS.attachmentBytes (docs/product.md "Validation", "Limits"); nothing of the request is stored. */
 export const fileTooLarge = (fileName?: string) =>
   new AppError('file_too_large', 413, `${fileName ? `"${fileName}"` : 'The file'} is ${LIMIT_TEXTS.fileTooLarge}`);
 

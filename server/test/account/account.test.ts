@@ -143,7 +143,7 @@ describe('profile, inbox and jobs', () => {
         status: expect.any(String),
         createdAt: expect.any(String),
         conversationId,
-        // Not with the experts yet (decision 029).
+        // Not with the experts yet (decision 026).
         assigneeName: null,
         unreadCount: expect.any(Number),
         lastEvent: null,

@@ -80,7 +80,7 @@ describe('agent API keys', () => {
     expect(audit.body.entries.map((e: any) => e.action)).toEqual(['api_key.revoke', 'api_key.rotate']);
   });
 
-  it('both Agent ID and Agent Name are required (spec §5), with a clear reason', async () => {
+  it('both Agent ID and Agent Name are required (docs/product.md "Validation"), with a clear reason', async () => {
     expect(await create({ agentName: 'No id' })).toEqual({
       status: 400,
       body: { code: 'invalid_request', detail: 'agentId: agentId is required' },

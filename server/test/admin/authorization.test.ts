@@ -26,7 +26,7 @@ const exists = (server: TestApp, table: typeof users | typeof tasks | typeof con
 const adminOnly = (status = 200) => ({ admin: status });
 const staff = { expert: 200, admin: 200 };
 
-/** Every admin endpoint of spec §7 and the issue, then the expert queue's. */
+/** Every admin endpoint of docs/product.md "Calls" and the issue, then the expert queue's. */
 const ROWS: Row[] = [
   { method: 'GET', path: '/api/admin/users', prepare: async () => ({ path: '/api/admin/users' }), allowed: adminOnly() },
   {
@@ -175,7 +175,7 @@ const ROWS: Row[] = [
     method: 'GET',
     path: '/api/expert/tasks/{id}/messages',
     prepare: async (server) => ({ path: `/api/expert/tasks/${(await seedTask(server.database.db)).taskId}/messages` }),
-    // An expert who does not hold the task reads its brief, not its conversation (decision 029).
+    // An expert who does not hold the task reads its brief, not its conversation (decision 026).
     allowed: { ...staff, expert: 403 },
   },
   {

@@ -84,7 +84,7 @@ describe('the MCP server for third-party agents', () => {
     expect(sse.getServerVersion()).toMatchObject({ version: '2.0.0' });
     expect((await sse.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const waiting = text(await sse.callTool({ name: 'list_conversations', arguments: {} }));
-    // The guest is named by its participant id: its guest id is its credential (decision 024).
+    // The guest is named by its participant id: its guest id is its credential (decision 021).
     const listed = waiting.find((c: any) => c.id === conversationId);
     expect(listed.owner_id).toBe(await participantIdOf(server.database.db, guest.guest));
     const read = text(await sse.callTool({ name: 'read_conversation', arguments: { conversationId } }));

@@ -83,7 +83,7 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     const guest = newGuestId();
     const statuses = [];
     for (let i = 0; i < MESSAGES + 1; i++) statuses.push((await sendFrom('127.0.0.3', server.url, guest)).status);
-    // The guest's own 5-message limit (spec §5) answers 401 first: count only the address limit's 429.
+    // The guest's own 5-message limit (docs/product.md "Validation") answers 401 first: count only the address limit's 429.
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     const other = await sendFrom('127.0.0.4', server.url, newGuestId());
@@ -91,7 +91,7 @@ describe('per-address limits', { timeout: 120_000 }, () => {
   });
 
   it('counts a retry with an Idempotency-Key already used like a new send: at the limit it gets 429, below it the first answer', async () => {
-    // 127.0.0.7 starts clean: three guests (the session limit) send two messages each (spec §5), one short of the hourly limit.
+    // 127.0.0.7 starts clean: three guests (the session limit) send two messages each (docs/product.md "Validation"), one short of the hourly limit.
     const guests = [newGuestId(), newGuestId(), newGuestId()];
     const sent = [];
     for (const [i, guest] of guests.entries()) {

@@ -29,7 +29,7 @@ describe.each(databaseKinds)('conversation event stream on %s', { timeout: 120_0
 
   it('pushes new messages; after a reconnect with Last-Event-ID exactly the missed ones come', async () => {
     const server = await start();
-    // Signed in: a guest may send only a few messages (spec §5).
+    // Signed in: a guest may send only a few messages (docs/product.md "Validation").
     const guest = { token: (await signInAs(server)).token };
     const sent = await sendMessage(server.url, guest, { content: 'one' });
     const conversationId = sent.body.conversation_id as string;

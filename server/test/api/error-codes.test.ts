@@ -12,7 +12,7 @@ import { seedTask } from '../support/seed.ts';
 import { useTestApp } from '../support/test-app.ts';
 
 /*
- * Every JSON error answer is `{ code, detail }` (docs/decisions/027-error-codes.md): each route's
+ * Every JSON error answer is `{ code, detail }` (docs/decisions/024-error-codes.md): each route's
  * declared error responses say so, and representative errors of each kind answer their code.
  */
 

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
 // The server's module boundaries are lint rules (eslint.config.js,
-// docs/decisions/032-server-module-boundaries.md); these cases show each rule refusing a file that
+// docs/decisions/029-server-module-boundaries.md); these cases show each rule refusing a file that
 // breaks it and letting through the allowed form.
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));

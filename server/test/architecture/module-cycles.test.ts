@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // No two server modules depend on each other, even through others and even by types only
-// (docs/decisions/032-server-module-boundaries.md). ESLint's import/no-cycle sees cycles between
+// (docs/decisions/029-server-module-boundaries.md). ESLint's import/no-cycle sees cycles between
 // files; this sees them between the folders of server/src/modules.
 
 const modulesRoot = fileURLToPath(new URL('../../src/modules', import.meta.url));
@@ -53,7 +53,7 @@ describe('server modules', () => {
 
   // Chat depends on tasks (a send creates, routes by and resumes the task); tasks reaches its
   // conversations' event lines through the `taskConversations` port that deps.ts fills with chat's
-  // functions (docs/decisions/032-server-module-boundaries.md).
+  // functions (docs/decisions/029-server-module-boundaries.md).
   it('import each other in no cycle', () => {
     const graph = moduleGraph(modulesRoot);
     expect(graph.get('chat')).toContain('files');

@@ -10,7 +10,7 @@ import { signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
-// Code analysis runs as a durable job in worker threads (docs/decisions/028-code-analysis-jobs.md).
+// Code analysis runs as a durable job in worker threads (docs/decisions/025-code-analysis-jobs.md).
 
 const LIMITS = { maxTotalBytes: 50 * 1024 * 1024, maxEntries: 10_000, maxEntryRatio: 100 };
 

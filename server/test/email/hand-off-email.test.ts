@@ -9,7 +9,7 @@ import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { freePort, linksOf, makeExpert, waitForEventEmails } from './support.ts';
 
-// The emails of the work with a human expert (docs/decisions/029-the-human-half.md): to the customer
+// The emails of the work with a human expert (docs/decisions/026-the-human-half.md): to the customer
 // on assignment, on an expert reply still unread after EMAIL_UNREAD_DELAY_SECONDS, on done; to the
 // expert holding the task on a customer reply still unread after the same delay.
 

@@ -8,7 +8,7 @@ import { seedTask } from '../support/seed.ts';
 import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
-// The expert's reply takes files as the customer's send does (docs/decisions/029-the-human-half.md):
+// The expert's reply takes files as the customer's send does (docs/decisions/026-the-human-half.md):
 // the same body reader, limits, storage and download path.
 
 type Upload = { name: string; type: string; data: Uint8Array };

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
       token: people.admin.token,
     });
     expect(JSON.stringify(staffView.body)).toContain('[[TASK SECTION]]');
-    // Before taking it, an expert reads the brief but not the conversation (decision 029).
+    // Before taking it, an expert reads the brief but not the conversation (decision 026).
     expect((await asExpert('GET', `/api/expert/tasks/${queued.id}/messages`)).status).toBe(403);
     expect((await asExpert('GET', `/api/expert/tasks/${queued.id}`)).body).toMatchObject({ id: queued.id, messages: null });
 
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
     // agent-1 owes no answer to an expert, now or after a restart.
     expect(await findWaitingConversations(server.database)).not.toContain(conversationId);
 
-    // The customer's answer goes to the expert; agent-1 stays silent (decision 029).
+    // The customer's answer goes to the expert; agent-1 stays silent (decision 026).
     const customerWrites = await sendMessage(
       server.url,
       { token: customer.token },

@@ -9,7 +9,7 @@ import { seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
-// The human half (docs/decisions/029-the-human-half.md): after acceptance the customer and a human
+// The human half (docs/decisions/026-the-human-half.md): after acceptance the customer and a human
 // expert work in the same conversation; agent-1 stays out of it.
 
 describe.each(databaseKinds)('the human half on %s', (kind) => {

@@ -8,7 +8,7 @@ import { seedTask } from '../support/seed.ts';
 import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 
-// Who works on a task (docs/decisions/029-the-human-half.md): an admin gives it to an expert, who then
+// Who works on a task (docs/decisions/026-the-human-half.md): an admin gives it to an expert, who then
 // holds its conversation and its repository's push credentials; the previous holder loses both.
 
 describe.each(databaseKinds)('access to a task’s conversation and repository on %s', (kind) => {

@@ -21,7 +21,7 @@ const UPLOAD_BYTES = 40 * MIB;
 
 const guestHeaders = () => ({ 'x-guest-session-id': newGuestId() });
 const messagesUrl = (server: TestServer) => `${server.url}/api/v2/messages`;
-/** The upload of spec §7 that Submit Job uses before it sends the job. */
+/** The upload of docs/product.md "Calls" that Submit Job uses before it sends the job. */
 const uploadUrl = (server: TestServer) => `${server.url}/code-sharing/api/files/upload`;
 
 /** The ids of the files the database knows, sorted. */

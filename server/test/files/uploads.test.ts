@@ -27,7 +27,7 @@ interface Part {
 const blobOf = (part: Part) =>
   new Blob([typeof part.data === 'string' ? part.data : new Uint8Array(part.data)], { type: part.type ?? 'application/octet-stream' });
 
-/** `POST /code-sharing/api/files/upload` as multipart (spec §7: file, fileName). */
+/** `POST /code-sharing/api/files/upload` as multipart (docs/product.md "Calls": file, fileName). */
 async function uploadMultipart(
   server: TestApp,
   identity: Identity | null,

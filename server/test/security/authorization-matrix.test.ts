@@ -73,7 +73,7 @@ const everyone = (status: number): Expected => ({
 const anyCaller = (status: number): Expected => ({ ...everyone(status), nobody: 401 });
 /** Signed-in people only: guests and nobody get 401. */
 const signedIn = (status: number): Expected => ({ ...everyone(status), nobody: 401, guestA: 401, guestB: 401 });
-/** Admin routes (Bearer only, spec §7): 401 without a sign-in (a guest header is none), 403 for users. */
+/** Admin routes (Bearer only, docs/product.md "Calls"): 401 without a sign-in (a guest header is none), 403 for users. */
 const adminOnly = (status = 200): Expected => ({ ...signedIn(403), admin: status });
 /** Owner-only resources: the owner (A) gets `status`, other people 404 (no hint that it exists). */
 const ownerOnly = (status = 200): Expected => ({ nobody: 401, guestA: status, guestB: 404, userA: status, userB: 404, admin: 404 });
@@ -117,7 +117,7 @@ const ROWS: Row[] = [
     ],
     call: (f, caller, pattern) => ({ path: fill(pattern, taskOf(f, caller).conversationId) }),
     expect: (route) => ({ ...ownerOnly(), ...(route.endsWith('/events') ? { admin: 200 } : {}) }),
-    why: 'the tasks are accepted: the expert side (the expert holding the task, admins) follows the event stream too (decision 029)',
+    why: 'the tasks are accepted: the expert side (the expert holding the task, admins) follows the event stream too (decision 026)',
   },
   {
     routes: ['POST /api/v2/user/tasks/:id/confirm', 'POST /api/v2/user/tasks/:id/reopen', 'POST /api/v2/user/tasks/:id/rating'],
@@ -139,7 +139,7 @@ const ROWS: Row[] = [
     routes: ['POST /api/v2/proposals/:messageId/accept', 'POST /api/v2/proposals/:messageId/modify'],
     call: async (f, caller, pattern) => ({ path: fill(pattern, (await f.freshTask(caller)).proposalMessageId) }),
     expect: { ...ownerOnly(), guestA: 401, guestB: 401 },
-    why: 'accepting or changing a proposal needs a sign-in (spec §2)',
+    why: 'accepting or changing a proposal needs a sign-in (docs/product.md "Screens")',
   },
   {
     routes: ['GET /api/v2/files/:fileId'],
@@ -153,7 +153,7 @@ const ROWS: Row[] = [
       body: { fileName: 'matrix.txt', content: 'data:text/plain;base64,bWF0cml4', conversationId: taskOf(f, caller).conversationId },
     }),
     expect: ownerOnly(),
-    why: 'an upload into a conversation is for its owner (spec §7)',
+    why: 'an upload into a conversation is for its owner (docs/product.md "Calls")',
   },
   {
     routes: ['POST /mcp', 'POST /mcp_tools/messages', 'POST /mcp_tools/messages/'],
@@ -280,7 +280,7 @@ const ROWS: Row[] = [
     routes: ['GET /api/task-share/:shareToken'],
     call: (f, _caller, pattern) => ({ path: fill(pattern, f.shareToken) }),
     expect: everyone(200),
-    why: 'the share link is the key (spec §2 "Public share page")',
+    why: 'the share link is the key (docs/product.md "Screens" "Public share page")',
   },
   {
     routes: ['POST /api/task-share/:shareToken/request-access'],
@@ -442,7 +442,7 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
       expect(sent.status).toBe(200);
       return new URL(sent.body.attachment_url, server.url).pathname;
     };
-    // Through the upload endpoint: a chat message would spend one of guest A's few messages (spec §5).
+    // Through the upload endpoint: a chat message would spend one of guest A's few messages (docs/product.md "Validation").
     const uploadInto = async (who: Identity, conversationId: string) => {
       const response = await fetch(`${server.url}/code-sharing/api/files/upload`, {
         method: 'POST',

@@ -12,7 +12,7 @@ import { SECURITY_SUITE_ENV } from './suite-env.ts';
  * Property-based fuzzing of every API route: arbitrary path parameters,
  * query strings, bodies, body types and Authorization / guest headers, FUZZ_RUNS per route. No answer
  * may be a 5xx, no body may show a stack trace or an internal error's text, and every 4xx JSON answer
- * is `{ code, detail }` with a code of the contract (docs/decisions/027-error-codes.md).
+ * is `{ code, detail }` with a code of the contract (docs/decisions/024-error-codes.md).
  */
 
 /** Runs per route: 1,000 by default; FUZZ_RUNS raises it for a longer hunt. */

@@ -26,7 +26,7 @@ import { SECURITY_SUITE_ENV } from './suite-env.ts';
  *   after every kind of entry about the guest (agent calls, share, conversation and user deletion);
  * - the public share page, its file and its access request;
  * - other guests, users and the admin reading the conversation, its events and the debug read.
- * docs/decisions/024-participant-ids.md.
+ * docs/decisions/021-participant-ids.md.
  */
 
 /** What anyone but the guest was answered: `METHOD path → status`, headers and body, or a stream's bytes. */
@@ -187,7 +187,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       .where(eq(tasks.id, task!.id));
 
     // Experts: the workspace, the brief, and once taken the conversation, its event stream, the
-    // status changes and their event lines (decision 029); the admin reassigns it and back.
+    // status changes and their event lines (decision 026); the admin reassigns it and back.
     await call('GET', '/api/expert/tasks', asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}`, asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);

@@ -5,7 +5,7 @@ import { until } from './until.ts';
 
 /**
  * Waits until the code analysis of a task (by its id or its conversation's) is no longer pending:
- * the analysis runs as a job after the send or push (docs/decisions/028-code-analysis-jobs.md).
+ * the analysis runs as a job after the send or push (docs/decisions/025-code-analysis-jobs.md).
  * @returns the task row then.
  * @throws when it is still pending (or no code came in) after `timeoutMs`.
  */

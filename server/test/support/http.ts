@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-/** Headers identifying a caller: a Bearer token or a guest session (spec §7). */
+/** Headers identifying a caller: a Bearer token or a guest session (docs/product.md "Calls"). */
 export type Identity = { token: string } | { guest: string };
 
 export const newGuestId = () => `guest-${randomBytes(8).toString('hex')}`;

@@ -8,7 +8,7 @@ import { newGuestId } from './http.ts';
 /** A seeded conversation with its task: what a person and agent-1 would have left behind. */
 export interface SeededTask {
   ownerId: string;
-  /** The owner as staff and agents see them: a guest's participant id, else the user id (decision 024). */
+  /** The owner as staff and agents see them: a guest's participant id, else the user id (decision 021). */
   ownerPublicId: string;
   conversationId: string;
   taskId: string;
@@ -91,7 +91,7 @@ export async function seedTask(
   };
 }
 
-/** The participant id staff and agents see for a guest (decision 024), read from its users row. */
+/** The participant id staff and agents see for a guest (decision 021), read from its users row. */
 export async function participantIdOf(db: Db, guestId: string): Promise<string> {
   const [row] = await db.select({ participantId: users.participantId }).from(users).where(eq(users.id, guestId));
   if (!row) throw new Error(`no users row for ${guestId}`);

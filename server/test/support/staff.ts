@@ -18,7 +18,7 @@ export function signInPerson(server: SignInServer, label = 'person'): Promise<Se
 }
 
 /**
- * The four signed-in kinds of caller of spec §6 besides guests: an admin (ADMIN_EMAILS), a plain
+ * The four signed-in kinds of caller of docs/product.md "Roles" besides guests: an admin (ADMIN_EMAILS), a plain
  * user, and an expert (a user an admin flagged through the API).
  */
 export async function signInStaff(server: SignInServer) {

@@ -49,7 +49,7 @@ const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, ele
 const debug = (path: string, element: ReactNode): RouteObject => ({ path, element: <DebugOnly>{element}</DebugOnly> });
 
 /**
- * The route table of spec §2. Login-required routes send signed-out visitors to / with the sign-in
+ * The route table of docs/product.md "Screens". Login-required routes send signed-out visitors to / with the sign-in
  * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /. Beyond the
  * spec: /expert-queue and /expert-queue/{taskId}, where experts and admins work on accepted tasks.
  */
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
         page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
       ),
       { path: '/admin/*', element: <AdminGuard /> },
-      // Without a token the page says "Invalid share link" (spec §5).
+      // Without a token the page says "Invalid share link" (docs/product.md "Validation").
       { path: '/task-share/:shareToken?', element: <SharedTaskRoute /> },
       signedIn(
         '/expert-queue',
@@ -135,7 +135,7 @@ function Pages() {
 }
 
 // React Router's declarative mode: the data router (loaders, actions, fetchers) is about 18 KB gz
-// of the first view that nothing here uses (docs/decisions/025-react-and-a-painted-first-view.md).
+// of the first view that nothing here uses (docs/decisions/022-react-and-a-painted-first-view.md).
 
 /** The app's pages. */
 export function AppRouter() {

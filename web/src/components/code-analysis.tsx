@@ -9,7 +9,7 @@ type AnalysedTask = Pick<Task, 'code_analysis' | 'code_analysis_state' | 'code_a
 
 /**
  * A query's `refetchInterval` for views of tasks: every {@link CODE_ANALYSIS_POLL_MS} while one of
- * them has its code analysis pending (it runs as a job after the code came in, decision 028), never otherwise.
+ * them has its code analysis pending (it runs as a job after the code came in, decision 025), never otherwise.
  */
 export const pollWhileAnalysing = (tasks: readonly AnalysedTask[] | undefined): number | false =>
   tasks?.some((task) => task.code_analysis_state === 'pending') ? CODE_ANALYSIS_POLL_MS : false;

@@ -1,6 +1,6 @@
 /**
  * A form's outcome above its fields: the success text (`role="status"`) once it was sent, the error
- * (`role="alert"`) when it failed; nothing while neither is set. Texts are the page's (spec §2).
+ * (`role="alert"`) when it failed; nothing while neither is set. Texts are the page's (docs/product.md "Screens").
  */
 export function FormStatus({ success, error }: { success: string | null; error: string | null }) {
   return (

@@ -14,7 +14,7 @@ function useShownAfterDelay(): boolean {
 }
 
 /**
- * A centred spinner for a page whose content is not known yet (spec §2: while sign-in state loads),
+ * A centred spinner for a page whose content is not known yet (docs/product.md "Screens": while sign-in state loads),
  * shown after 300 ms; the status is announced at once.
  */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {

@@ -1,4 +1,4 @@
-/** Task statuses the UI knows a colour for; any other value gets the neutral badge (spec §4). */
+/** Task statuses the UI knows a colour for; any other value gets the neutral badge (docs/product.md "Entities"). */
 const TONES: Record<string, string> = {
   PENDING_QUOTE: 'waiting',
   PENDING_CLARIFICATION: 'waiting',
@@ -20,7 +20,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge--${TONES[status] ?? 'neutral'}`}>{statusLabel(status)}</span>;
 }
 
-/** The "User Accepted" badge of spec §2, on tasks whose customer accepted the proposal. */
+/** The "User Accepted" badge of docs/product.md "Screens", on tasks whose customer accepted the proposal. */
 export function UserAcceptedBadge() {
   return <span className="badge badge--success">User Accepted</span>;
 }

@@ -4,7 +4,7 @@ import { createGuestSessionId, getAuthToken, getOrCreateGuestSessionId } from '.
 
 /**
  * An answer of the API that was not 2xx, with the `code` and `detail` of its error body when there
- * is one. Callers branch on `code` (the contract's ERROR_CODES, docs/decisions/027-error-codes.md);
+ * is one. Callers branch on `code` (the contract's ERROR_CODES, docs/decisions/024-error-codes.md);
  * it is null for an answer that is not ours (a proxy's 502) or a code this build does not know.
  */
 export class ApiError extends Error {
@@ -41,7 +41,7 @@ export interface RequestOptions<T> {
   /**
    * Validates the JSON answer (a contract schema). The home page's calls leave it out and name the
    * answer's contract type instead, keeping zod out of the first view: the server already encodes
-   * every answer with that schema (docs/decisions/019-lean-first-page.md).
+   * every answer with that schema (docs/decisions/017-lean-first-page.md).
    */
   schema?: z.ZodType<T>;
   /**
@@ -53,7 +53,7 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** A 401 answered to a guest replaces the guest session id (spec §4 "Polling", §8 fetching). */
+  /** A 401 answered to a guest replaces the guest session id (docs/product.md "Entities" "Polling", "Errors" fetching). */
   renewGuestSessionOn401?: boolean;
   /**
    * A conditional GET (RFC 9110 §13.1.2): sends `If-None-Match: etag`; a 304 answers `cached`
@@ -62,7 +62,7 @@ export interface RequestOptions<T> {
   revalidate?: { etag: string | null; cached: T | undefined; onEtag: (etag: string | null, value: T) => void };
 }
 
-/** The caller's headers (Bearer token or guest session, spec §7) and whether they are a guest's. */
+/** The caller's headers (Bearer token or guest session, docs/product.md "Calls") and whether they are a guest's. */
 export interface Identity {
   headers: Record<string, string>;
   guest: boolean;
@@ -77,7 +77,7 @@ export function identityHeaders(mode: 'auto' | 'bearer' | 'none'): Identity {
   return { headers: { 'x-guest-session-id': getOrCreateGuestSessionId() }, guest: true };
 }
 
-/** Adds the cache-busting `_t` parameter of spec §7. */
+/** Adds the cache-busting `_t` parameter of docs/product.md "Calls". */
 export function withTimestamp(path: string, now: number = Date.now()): string {
   return `${path}${path.includes('?') ? '&' : '?'}_t=${now}`;
 }

@@ -1,4 +1,4 @@
-/** The signed-in person as the web app knows them (spec §3 "User profile (from sign-in)"). */
+/** The signed-in person as the web app knows them (docs/product.md "Entities" "User profile (from sign-in)"). */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -65,7 +65,7 @@ export function tokenLifetime(token: string): { issuedAt: number | null; expires
 }
 
 /**
- * Whether the token's claims make this person an admin (spec §6): role admin or the admin claim.
+ * Whether the token's claims make this person an admin (docs/product.md "Roles"): role admin or the admin claim.
  * The server decides the claims (ADMIN_EMAILS, the role in the database); there is no address list
  * in the browser.
  */

@@ -8,7 +8,7 @@ export type { AuthUser } from './auth-claims.ts';
  * to the sign-in API); pages and other features only see this shape.
  */
 export interface AuthContextValue {
-  /** `loading` while the sign-in state is being determined (spec §2: a spinner is shown). */
+  /** `loading` while the sign-in state is being determined (docs/product.md "Screens": a spinner is shown). */
   status: 'loading' | 'ready';
   user: AuthUser | null;
   /** Our API token, sent as Bearer by the HTTP client (read from storage there). */
@@ -16,7 +16,7 @@ export interface AuthContextValue {
   /**
    * Starts sign-in with the identity provider. Popup mode resolves once signed in, or silently when
    * the visitor closed the popup; redirect mode resolves as the page leaves. Rejects with an Error
-   * whose message is the spec §8 text to show.
+   * whose message is docs/product.md "Errors" text to show.
    */
   signIn: () => Promise<void>;
   /** Takes a token handed to the page (the minimal debug dashboard's `?token=`). */
@@ -24,7 +24,7 @@ export interface AuthContextValue {
   /** Revokes the token on the server and forgets it. Rejects with "Logout failed: {message}". */
   signOut: () => Promise<void>;
   /**
-   * Re-issues the token with the claims the server holds now (spec §6: admin pages force this).
+   * Re-issues the token with the claims the server holds now (docs/product.md "Roles": admin pages force this).
    * Resolves to the fresh user, or null when the server no longer accepts the token (then signed out).
    */
   refresh: () => Promise<AuthUser | null>;

@@ -1,5 +1,5 @@
 /**
- * The generic polling helper of spec §4: poll every 3 s, stretch the interval by 1.5 after every 3
+ * The generic polling helper of docs/product.md "Entities": poll every 3 s, stretch the interval by 1.5 after every 3
  * polls that brought nothing new (up to 30 s), snap back on news, give each request 10 s, and stop
  * after 5 failures in a row. A pure state machine: the messages query (features/chat/api/get-messages.ts)
  * feeds it each fetch's outcome and polls at the interval it gives.

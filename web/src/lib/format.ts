@@ -18,7 +18,7 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /**
- * A message time in US format, e.g. "Nov 22, 2026, 3:04 PM" (spec §2). Intl may put a narrow
+ * A message time in US format, e.g. "Nov 22, 2026, 3:04 PM" (docs/product.md "Screens"). Intl may put a narrow
  * no-break space before AM/PM; it is turned into a plain space so the text reads and copies the same
  * everywhere. Returns "" for an unreadable date.
  */
@@ -35,7 +35,7 @@ const MB = 1024 * KB;
 
 /**
  * A file size as people read it: under 1 KB in bytes ("512 B"), under 1 MB in KB with one decimal,
- * bytes / 1024 as spec §9 "Attachment size display" gives it ("2.0 KB"), above in MB ("11.0 MB").
+ * bytes / 1024 as docs/product.md "Limits" "Attachment size display" gives it ("2.0 KB"), above in MB ("11.0 MB").
  * README "Deviations": the spec's KB alone read "0.0 KB" for a small file and "11264.0 KB" for a large one.
  */
 export function formatFileSize(bytes: number): string {

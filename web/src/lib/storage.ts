@@ -1,5 +1,5 @@
 /**
- * Browser storage keys of spec §3 ("Local storage keys") and the helpers that read and write them.
+ * Browser storage keys of docs/product.md "Entities" ("Local storage keys") and the helpers that read and write them.
  * Storage can throw (private mode, disabled cookies): the app then keeps working without persistence.
  */
 export const STORAGE_KEYS = {
@@ -48,7 +48,7 @@ export const readSession = (key: string) => read(session, key);
 /** Writes a session storage value; null removes it. */
 export const writeSession = (key: string, value: string | null) => write(session, key, value);
 
-/** Our access token: `auth_token`, or the `token` key as fallback (spec §3). */
+/** Our access token: `auth_token`, or the `token` key as fallback (docs/product.md "Entities"). */
 export function getAuthToken(): string | null {
   return readLocal(STORAGE_KEYS.authToken) ?? readLocal(STORAGE_KEYS.legacyAuthToken);
 }
@@ -72,7 +72,7 @@ export function createGuestSessionId(): string {
   return id;
 }
 
-/** The guest session id, created on demand (spec §4 "Identity"). */
+/** The guest session id, created on demand (docs/product.md "Entities" "Identity"). */
 export function getOrCreateGuestSessionId(): string {
   return readLocal(STORAGE_KEYS.guestSessionId) ?? createGuestSessionId();
 }

@@ -1,5 +1,5 @@
 -- Audit log entries written before participant ids named guests by their guest id, a guest's only
--- credential, which admins read (docs/decisions/024-participant-ids.md). Each becomes the guest's
+-- credential, which admins read (docs/decisions/021-participant-ids.md). Each becomes the guest's
 -- participant id, or a fresh random one for a guest that is gone (its data was deleted with it).
 UPDATE "audit_log" SET "target_id" = coalesce(
   (SELECT "participant_id" FROM "users" WHERE "users"."id" = "audit_log"."target_id"),

@@ -1,4 +1,4 @@
--- Agents as registered identities and one answer per message (docs/decisions/030-agent-push-and-one-reply.md,
+-- Agents as registered identities and one answer per message (docs/decisions/027-agent-push-and-one-reply.md,
 -- 031-agent-keys-per-recipient.md).
 -- A key that a newer one replaces keeps working until expires_at.
 ALTER TABLE "api_keys" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Proposal versions (docs/decisions/033-proposal-versions.md): each proposal message carries its
+-- Proposal versions (docs/decisions/030-proposal-versions.md): each proposal message carries its
 -- version within the task in metadata.proposal_version, and the task the version of its current
 -- (once accepted, the accepted) proposal.
 ALTER TABLE "tasks" ADD COLUMN "proposal_version" integer;--> statement-breakpoint

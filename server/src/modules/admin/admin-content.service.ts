@@ -17,7 +17,7 @@ import { purgeConversations, removeStored, type PurgeDeps } from './purge.ts';
 type AdminDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
- * `GET /api/admin/users/{id}/conversations` (spec §7): title, message count, participants and last
+ * `GET /api/admin/users/{id}/conversations` (docs/product.md "Calls"): title, message count, participants and last
  * message time, the latest first. A guest is named by its participant id, in the path and in the answer.
  * @throws AppError 404 unknown user (or a guest named by its guest id).
  */
@@ -33,7 +33,7 @@ export async function listUserConversations(deps: AdminDeps, publicId: string): 
 }
 
 /**
- * `GET /api/admin/conversations/{id}/messages` (spec §7): oldest first, with the agent's staff notes
+ * `GET /api/admin/conversations/{id}/messages` (docs/product.md "Calls"): oldest first, with the agent's staff notes
  * (admin views keep the task section).
  * @throws AppError 404 unknown conversation.
  */
@@ -43,7 +43,7 @@ export async function listMessagesForStaff(deps: Pick<AppDeps, 'db' | 'fileUrls'
 }
 
 /**
- * `DELETE /api/admin/conversations/{id}`: its messages (spec §2 warning), its task and its files go too.
+ * `DELETE /api/admin/conversations/{id}`: its messages (docs/product.md "Screens" warning), its task and its files go too.
  * @throws AppError 404 unknown conversation.
  */
 export async function deleteConversation(deps: AdminDeps & PurgeDeps, actor: AuditActor, conversationId: string) {
@@ -115,14 +115,14 @@ function toAdminTask({ task, owner, assignee }: TaskWithPeople, accessRequestCou
   };
 }
 
-/** `GET /api/v2/tasks` (spec §7, admins only): every task with its customer, newest first. */
+/** `GET /api/v2/tasks` (docs/product.md "Calls", admins only): every task with its customer, newest first. */
 export async function listTasks(deps: Pick<AppDeps, 'db'>): Promise<AdminTask[]> {
   const requests = await countAccessRequestsByTask(deps.db);
   return (await listTasksForAdmin(deps.db)).map((row) => toAdminTask(row, requests.get(row.task.id) ?? 0));
 }
 
 /**
- * `DELETE /api/admin/tasks/{id}`: the task alone (spec §2) with its code repository; its conversation
+ * `DELETE /api/admin/tasks/{id}`: the task alone (docs/product.md "Screens") with its code repository; its conversation
  * and the files in it stay.
  * @throws AppError 404 unknown task.
  */

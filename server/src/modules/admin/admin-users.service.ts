@@ -17,7 +17,7 @@ import { purgeUsers, removeStored, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
-/** `GET /api/admin/users` (spec §7): users and guests, the most recently signed-in first. */
+/** `GET /api/admin/users` (docs/product.md "Calls"): users and guests, the most recently signed-in first. */
 export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
   return (await listManagedUsers(deps.db)).map((user) => toAdminUser(user, deps.config.ADMIN_EMAILS));
 }
@@ -31,7 +31,7 @@ async function findNamedUser(db: AdminDeps['db'], publicId: string) {
 }
 
 /**
- * `POST /api/admin/users/set-expert` (spec §6 "a flag on a user toggled by an admin").
+ * `POST /api/admin/users/set-expert` (docs/product.md "Roles" "a flag on a user toggled by an admin").
  * @throws AppError 404 unknown user, 400 for a guest (a guest must sign in before being an expert).
  */
 export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { userId: string; isExpert: boolean }) {
@@ -57,7 +57,7 @@ export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { use
 }
 
 /**
- * `POST /api/admin/users/{id}/refresh-{provider}-data` (spec §7). Puts the user's name and email
+ * `POST /api/admin/users/{id}/refresh-{provider}-data` (docs/product.md "Calls"). Puts the user's name and email
  * back to what their identity provider sent at their last sign-in (kept for this): the server holds
  * no provider token to ask again, so this is the provider's latest word (README).
  * @returns the refreshed name and email, and how many of their tasks now show a changed customer.
@@ -103,7 +103,7 @@ export async function refreshUserData(
 }
 
 /**
- * `DELETE /api/admin/users/{id}`: the user and everything of theirs (spec §2 warning: messages,
+ * `DELETE /api/admin/users/{id}`: the user and everything of theirs (docs/product.md "Screens" warning: messages,
  * conversations, tasks and files, the stored bytes too). A guest is named by its participant id.
  * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
  */
@@ -133,7 +133,7 @@ export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor,
 }
 
 /**
- * `DELETE /api/admin/guests/delete-all` (spec §2, §3): every guest that still owns its data, with
+ * `DELETE /api/admin/guests/delete-all` (docs/product.md "Screens", "Entities"): every guest that still owns its data, with
  * its messages, conversations, tasks and files. Guests handed over at sign-in own nothing and stay
  * (their rows only make a replayed guest id recognisable).
  */

@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../../lib/errors.ts';
 
-// Errors of the admin area's actions on people (docs/decisions/027-error-codes.md).
+// Errors of the admin area's actions on people (docs/decisions/024-error-codes.md).
 
 /** 400: guests cannot be made experts before they sign in. */
 export const guestCannotBeExpert = () => badRequest('A guest cannot be an expert; they must sign in first');

@@ -39,7 +39,7 @@ import { deleteAllGuestData, deleteUser, listUsers, refreshUserData, setExpert }
 const denied = errorResponses(401, 403);
 
 /**
- * The admin calls of spec §7 on users, conversations and tasks (Bearer only; every call checks on
+ * The admin calls of docs/product.md "Calls" on users, conversations and tasks (Bearer only; every call checks on
  * the server that the caller is an admin now: 401 without a sign-in, 403 otherwise). Every change
  * is written to the audit log. API keys, share links and the audit log have their own modules.
  */

@@ -37,7 +37,7 @@ export async function purgeConversations(tx: Db, conversationIds: string[], also
 }
 
 /**
- * Deletes people and all they left (spec §2: "deleting a user removes all messages, conversations,
+ * Deletes people and all they left (docs/product.md "Screens": "deleting a user removes all messages, conversations,
  * tasks and files"): their conversations, every message they sent (an expert's replies in others'
  * conversations too), their uploads, and their rows. Tasks an expert among them had taken and not
  * finished go back to the queue. Call inside a transaction.

@@ -114,7 +114,7 @@ async function conversationsWithJobs(boss: PgBoss, conversationIds: readonly str
  * the person's latest message that no later message replies to and no human expert wrote after, or a
  * proposal, the conversation's last message, whose modification was requested. Run at start-up so a
  * message stored just before a crash, whose job was never queued, is answered. A conversation whose
- * task is with the human experts never waits for agent-1 (tasks/hand-off.ts, decision 029).
+ * task is with the human experts never waits for agent-1 (tasks/hand-off.ts, decision 026).
  * @returns their ids.
  */
 export async function findWaitingConversations(database: Database): Promise<string[]> {

@@ -37,10 +37,10 @@ export interface AgentDeps {
 
 /**
  * Answers what agent-1 owes a conversation, once; nothing
- * once its task is with the human experts (tasks/hand-off.ts `agentMayAnswer`, decision 029). It
+ * once its task is with the human experts (tasks/hand-off.ts `agentMayAnswer`, decision 026). It
  * stores the brain's turn as an agent message keyed by the turn it answers, and updates the task's
  * brief; a proposal moves the task to PENDING_ACCEPTANCE with proposalStatus `pending`. While a
- * streaming brain writes, its drafts go to `deps.drafts` (decision 020); they end before the message
+ * streaming brain writes, its drafts go to `deps.drafts` (decision 018); they end before the message
  * is stored, or as `failed` when the attempt fails.
  * @returns the stored message id, or null when nothing was owed, an external agent claimed the
  *   conversation, another worker answered first, or the task's code analysis is pending (its job
@@ -50,8 +50,8 @@ export interface AgentDeps {
 export async function answerConversation(deps: AgentDeps, conversationId: string): Promise<string | null> {
   const task = await findTaskOfConversation(deps.db, conversationId);
   // A turn waits for code being analysed: the analysis job queues the turn again when it ends
-  // (docs/decisions/028-code-analysis-jobs.md), so the proposal reads its figures. An external agent
-  // that took the conversation over (decision 030) answers it, not the built-in brain.
+  // (docs/decisions/025-code-analysis-jobs.md), so the proposal reads its figures. An external agent
+  // that took the conversation over (decision 027) answers it, not the built-in brain.
   if (!task || !agentMayAnswer(task) || task.codeAnalysisState === 'pending') return null;
   if (await isClaimedByExternalAgent(deps.db, conversationId)) return null;
   const rows = await listConversationMessages(deps.db, conversationId);
@@ -89,7 +89,7 @@ async function answerTurn(
   // Every draft is out before the message: a stream never gets a draft after the message it became.
   await drafts?.settle();
   const now = deps.clock.now();
-  // A submitted job was titled by the person (spec §3 jobTitle): agent-1 titles only chats.
+  // A submitted job was titled by the person (docs/product.md "Entities" jobTitle): agent-1 titles only chats.
   const personTitled = typeof rows[0]?.metadata.jobTitle === 'string';
   return deps.db.transaction(async (tx) => {
     // The proposal may have been accepted while the brain wrote: the turn is then dropped.
@@ -137,7 +137,7 @@ export interface AgentReply {
  * Stores an agent's message in a task's conversation and updates the task with it: the one writer
  * for agent-1's built-in turns and for external agents (MCP tools, agent REST). A proposal sets the
  * task's proposalMessageId, proposalContent, proposalStatus `pending`, proposalVersion and status
- * PENDING_ACCEPTANCE (spec §4 "Proposal"); the message gets its version and changes (decision 033).
+ * PENDING_ACCEPTANCE (docs/product.md "Proposal"); the message gets its version and changes (decision 030).
  * Call inside a transaction.
  * @returns the stored message id, or null when the turn (`turnKey`) was already answered.
  */
@@ -171,7 +171,7 @@ export async function storeAgentReply(tx: Db, task: TaskRow, reply: AgentReply, 
 
 /**
  * A new proposal's version and, from version 2 on, what it changed against the task's current
- * proposal (docs/decisions/033-proposal-versions.md). Locks the task so that proposals stored at
+ * proposal (docs/decisions/030-proposal-versions.md). Locks the task so that proposals stored at
  * once get one version each.
  */
 async function nextVersion(
@@ -198,7 +198,7 @@ function intakeMetadata(turn: AgentTurn): AgentIntakeMetadata {
   return { request_type: requestType, stack, ai_tools: aiTools, ...(turn.estimate ? { estimate: turn.estimate } : {}) };
 }
 
-/** What the chat's limits (spec §5, enforced in chat.service.ts) still let the task's owner send. */
+/** What the chat's limits (docs/product.md "Validation", enforced in chat.service.ts) still let the task's owner send. */
 async function messagesLeft(db: Db, ownerId: string, conversationId: string): Promise<number> {
   if (guestSessionIdSchema.safeParse(ownerId).success) return Math.max(0, LIMITS.guestMessages - (await countSentMessages(db, ownerId)));
   return Math.max(0, LIMITS.signedInMessagesPerConversation - (await countSentMessages(db, ownerId, conversationId)));

@@ -27,7 +27,7 @@ export interface AgentTurnInput {
   /** The AI's display name (configuration: AI_NAME). */
   aiName: string;
   /**
-   * How many more messages the person can send before a limit stops them (spec §5: a guest's two
+   * How many more messages the person can send before a limit stops them (docs/product.md "Validation": a guest's two
    * messages, a signed-in person's ten per conversation); a question they cannot answer is wasted.
    */
   messagesLeft: number;
@@ -41,7 +41,7 @@ export interface AgentTurnInput {
 }
 
 /**
- * The brief the agent keeps on the task for the human experts (spec §3 Task fields; the contract's
+ * The brief the agent keeps on the task for the human experts (docs/product.md "Entities" Task fields; the contract's
  * `taskBriefSchema`): a title of at most 80 characters, the person's request in their own words, the
  * diagnosis once the goal is known, the clarified scope once proposed, and a hand-over summary; plus
  * the kind of work in a few words ("bug fix", shown as the share page's task type), undefined when the

@@ -39,7 +39,7 @@ function sameEstimate(a: WorkEstimate | null, b: WorkEstimate | null): boolean {
 }
 
 /**
- * What `next` changed against `previous` (docs/decisions/033-proposal-versions.md): the scope lines
+ * What `next` changed against `previous` (docs/decisions/030-proposal-versions.md): the scope lines
  * ({@link scopeLines}) only in `next` (added) or only in `previous` (removed), compared after trimming
  * and ignoring case, each in its own version's order; and the estimates (`metadata.intake.estimate`)
  * before → after, or null when they are equal. Pure.

@@ -1,7 +1,7 @@
 import { API_KEY_ROTATION_GRACE_HOURS } from '@unstuck/contract';
 import { AppError, notFound } from '../../lib/errors.ts';
 
-// Errors of agent API keys (docs/decisions/027-error-codes.md).
+// Errors of agent API keys (docs/decisions/024-error-codes.md).
 
 /** 404: no such API key. */
 export const apiKeyNotFound = () => notFound('API key not found');

@@ -12,7 +12,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { admitAdmins, staffOf } from '../auth/staff.ts';
 import { createApiKey, listAgentApiKeys, revokeAgentApiKey } from './api-keys.service.ts';
 
-/** The agent API key calls of spec §7 (admins only): list, create (the key shown once), revoke. */
+/** The agent API key calls of docs/product.md "Calls" (admins only): list, create (the key shown once), revoke. */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = admitAdmins(deps);

@@ -31,7 +31,7 @@ export const isAgentKeyShaped = (credential: string) => credential.startsWith(KE
  */
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** A key as the admin area lists it (spec §3 "ApiKey"). */
+/** A key as the admin area lists it (docs/product.md "Entities" "ApiKey"). */
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
@@ -46,10 +46,10 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /**
- * Creates an agent API key (spec §7 `POST /api/admin/agents/apikeys`) and records it in the audit log.
+ * Creates an agent API key (docs/product.md "Calls" `POST /api/admin/agents/apikeys`) and records it in the audit log.
  * An agent has one current key, which the database enforces (a unique index over current keys), so
  * two admins creating at once cannot both succeed. `rotate` gives the current key
- * API_KEY_ROTATION_GRACE_HOURS more hours beside the new one, then it is revoked (decision 031).
+ * API_KEY_ROTATION_GRACE_HOURS more hours beside the new one, then it is revoked (decision 028).
  * @returns the key's listing plus `api_key`, the key itself: shown this once, never stored.
  * @throws AppError 409 `agent_key_exists` when the agent has a current key and `rotate` is false.
  */
@@ -91,7 +91,7 @@ export async function listAgentApiKeys(deps: KeyDeps): Promise<ApiKey[]> {
 }
 
 /**
- * Revokes a key (spec §4 "Active to Revoked"); the next use is refused.
+ * Revokes a key (docs/product.md "Entities" "Active to Revoked"); the next use is refused.
  * @throws AppError 404 for an unknown key.
  */
 export async function revokeAgentApiKey(deps: KeyDeps, actor: AuditActor, id: string): Promise<ApiKey> {
@@ -112,7 +112,7 @@ export interface VerifiedAgent {
 }
 
 /**
- * Checks an agent's API key (sent as `X-Agent-Key` or a Bearer key, spec §7) and counts the use:
+ * Checks an agent's API key (sent as `X-Agent-Key` or a Bearer key, docs/product.md "Calls") and counts the use:
  * last access is now and the usage count grows by one. The MCP server and the agent REST call
  * authenticate agents with this.
  * @param key the key as the agent sent it.

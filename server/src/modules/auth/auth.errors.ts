@@ -1,7 +1,7 @@
 import { ADMIN_ACCESS_DENIED, EXPERT_ACCESS_DENIED } from '@unstuck/contract';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 
-// Errors of identification, sign-in and guest hand-over (docs/decisions/027-error-codes.md).
+// Errors of identification, sign-in and guest hand-over (docs/decisions/024-error-codes.md).
 
 /** 401: an Authorization header that is not `Bearer <token>`. */
 export const malformedAuthorization = () => unauthorized('Authorization header must be "Bearer <token>"');
@@ -16,13 +16,13 @@ export const invalidGuestSessionId = (reason?: string) => badRequest(reason ?? '
 export const invalidSignInCode = () =>
   unauthorized('This sign-in code is invalid, used, expired or was issued to another browser; sign in again');
 
-/** 429 on sign-in calls over SIGN_IN_RATE_LIMIT a minute (the rate-limit plugin adds `Retry-After`); spec §8's text. */
+/** 429 on sign-in calls over SIGN_IN_RATE_LIMIT a minute (the rate-limit plugin adds `Retry-After`); docs/product.md "Errors" text. */
 export const tooManySignIns = () => new AppError('rate_limited', 429, 'Too many sign-in attempts. Please wait a moment and try again.');
 
 /** 503 while the embedded development provider is still starting. */
 export const signInStarting = () => new AppError('service_unavailable', 503, 'The development sign-in is starting; try again in a moment');
 
-/** 403 `admin_required`: an admin call by a signed-in non-admin (spec §8 "Admin"). */
+/** 403 `admin_required`: an admin call by a signed-in non-admin (docs/product.md "Errors" "Admin"). */
 export const adminRequired = () => new AppError('admin_required', 403, ADMIN_ACCESS_DENIED);
 
 /** 403 `expert_required`: an expert-queue call by someone who is neither expert nor admin. */

@@ -165,7 +165,7 @@ function defaultTarget(config: Config, request: FastifyRequest, mode: SignInMode
   return { mode, appOrigin: appOrigin(config, request), returnTo: '/' };
 }
 
-/** Popup sign-in applies on the production domain only (spec §7 "Identity provider"). */
+/** Popup sign-in applies on the production domain only (docs/product.md "Calls" "Identity provider"). */
 function signInMode(config: Config, origin: string): SignInMode {
   const onProductionDomain = config.NODE_ENV === 'production' && config.PUBLIC_URL && origin === new URL(config.PUBLIC_URL).origin;
   return onProductionDomain ? 'popup' : 'redirect';

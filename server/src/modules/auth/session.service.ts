@@ -9,7 +9,7 @@ import type { TokenClaims, VerifiedToken } from '../../lib/caller.ts';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'clock'>;
 
-/** Our token's claims for a user (spec §3, §6): the admin rule of {@link isAdminAccount}, and the expert flag. */
+/** Our token's claims for a user (docs/product.md "Entities", "Roles"): the admin rule of {@link isAdminAccount}, and the expert flag. */
 function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
   const role = user.role === 'admin' ? 'admin' : 'user';
   return {
@@ -41,7 +41,7 @@ export async function exchangeSignInCode(deps: SessionDeps, code: string, browse
 /**
  * `GET /api/auth/me`: the caller's claims as the database says now, without a new token: the web app
  * reads it on every page load, so an admin's change of the expert flag or role shows at once
- * (docs/decisions/029-the-human-half.md). Server checks read the database themselves (staff.ts).
+ * (docs/decisions/026-the-human-half.md). Server checks read the database themselves (staff.ts).
  * @throws AppError 401 when the user no longer exists or is not a signed-in user.
  */
 export async function readCurrentClaims(deps: Pick<SessionDeps, 'db' | 'config'>, token: VerifiedToken): Promise<AuthUserClaims> {
@@ -52,7 +52,7 @@ export async function readCurrentClaims(deps: Pick<SessionDeps, 'db' | 'config'>
 
 /**
  * `POST /api/auth/refresh`: the next token of the same sign-in session, with claims read from the
- * database now, so a changed role or admin list shows at once (spec §6 "force-refreshed"). The
+ * database now, so a changed role or admin list shows at once (docs/product.md "Roles" "force-refreshed"). The
  * token it replaces stops working shortly after.
  * @throws AppError 401 when the user no longer exists or is not a signed-in user.
  */

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SignInErrorCode } from '@unstuck/contract';
 
-/** A sign-in that cannot go on, with the code the web app turns into a spec §8 text. */
+/** A sign-in that cannot go on, with the code the web app turns into a docs/product.md "Errors" text. */
 export class SignInError extends Error {
   override name = 'SignInError';
   constructor(
@@ -13,8 +13,8 @@ export class SignInError extends Error {
 }
 
 /**
- * Classifies any failure of a sign-in into the codes of spec §8 "Sign-in".
- * OAuth error codes (RFC 6749 §4.1.2.1 and §5.2) come from the provider's redirect or token
+ * Classifies any failure of a sign-in into the codes of docs/product.md "Sign-in".
+ * OAuth error codes (RFC 6749 §4.1.2.1 and "Validation".2) come from the provider's redirect or token
  * endpoint; HTTP 429 means too many requests; an unreachable or timed-out provider is a network
  * error; a provider that answers but not as configured (unknown client, bad discovery) is a
  * configuration error. Anything else is internal.

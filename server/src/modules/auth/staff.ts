@@ -22,7 +22,7 @@ type StaffDeps = Pick<AppDeps, 'db' | 'tokens' | 'config'>;
 /**
  * Who is asking, with their admin and expert standing read from the database on every call, so a
  * removed admin or expert loses access at once (the token's claims only say what was true when it
- * was issued). Staff calls take a Bearer token only (spec §7 "Admin calls use Bearer only"): a guest
+ * was issued). Staff calls take a Bearer token only (docs/product.md "Calls" "Admin calls use Bearer only"): a guest
  * header alone is no sign-in.
  * @throws AppError 401 without a valid Bearer token or when the account no longer exists.
  */
@@ -37,7 +37,7 @@ async function readStaffStanding(request: FastifyRequest, deps: StaffDeps): Prom
 }
 
 /**
- * Admits admins only (spec §6).
+ * Admits admins only (docs/product.md "Roles").
  * @throws AppError 401 when not signed in, 403 `admin_required` ("Access denied: Admin privileges required") otherwise.
  */
 export async function requireAdmin(request: FastifyRequest, deps: StaffDeps): Promise<StaffMember> {

@@ -21,13 +21,13 @@ export const RETIRED_TOKEN_GRACE_SECONDS = 30;
 export interface VerifyOptions {
   /**
    * Accept a "session live" answer up to LIVENESS_CACHE_MS old instead of asking the database: only for
-   * read-only polling paths (decision 018). Every other path asks, and refreshes the kept answer.
+   * read-only polling paths (decision 016). Every other path asks, and refreshes the kept answer.
    */
   cached?: boolean;
 }
 
 /**
- * How long a token's "session live" answer is reused without asking the database (decision 018): a
+ * How long a token's "session live" answer is reused without asking the database (decision 016): a
  * logout or deletion on another instance is honoured there within this time.
  */
 export const LIVENESS_CACHE_MS = 5_000;

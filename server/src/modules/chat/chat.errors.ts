@@ -1,7 +1,7 @@
 import { LIMIT_TEXTS } from '@unstuck/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 
-// The chat's errors (docs/decisions/027-error-codes.md): each with its code, status and text.
+// The chat's errors (docs/decisions/024-error-codes.md): each with its code, status and text.
 
 /** 404: the conversation is unknown or not the caller's (no hint which). */
 export const conversationNotFound = () => notFound('Conversation not found');

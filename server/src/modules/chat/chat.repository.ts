@@ -136,7 +136,7 @@ export async function findConversation(db: Db, id: string) {
 
 /**
  * The conversations of one owner, most recent first, with how many messages each holds
- * (spec §3 "Conversation": id, title, message_count, participants, last_message_at).
+ * (docs/product.md "Conversation": id, title, message_count, participants, last_message_at).
  */
 export async function listConversationSummaries(db: Db, ownerId: string): Promise<ConversationSummary[]> {
   const rows = await ownedConversations(db, ownerId);
@@ -223,7 +223,7 @@ export async function insertExpertMessage(
 export const SYSTEM_SENDER_ID = 'system';
 
 /**
- * Stores an event line (a task's status change, docs/decisions/029-the-human-half.md) in a
+ * Stores an event line (a task's status change, docs/decisions/026-the-human-half.md) in a
  * conversation (`read`: already read by its customer, who caused it), and moves the conversation's last-message time.
  */
 export async function insertEventLine(
@@ -304,7 +304,7 @@ export async function countUnreadForOwner(db: Db, conversationIds: string[], own
   return new Map(rows.map((row) => [row.conversationId, row.n]));
 }
 
-/** Sets the `proposal_status` a proposal message shows (spec §4 "Proposal"), keeping the rest of its metadata. */
+/** Sets the `proposal_status` a proposal message shows (docs/product.md "Proposal"), keeping the rest of its metadata. */
 export async function setMessageProposalStatus(db: Db, messageId: string, status: ProposalStatus): Promise<void> {
   await db
     .update(messages)
@@ -380,7 +380,7 @@ export async function findAgentConversation(db: Db, id: string, agentId: string)
 }
 
 /**
- * Records that an external agent took the conversation over (docs/decisions/030-agent-push-and-one-reply.md);
+ * Records that an external agent took the conversation over (docs/decisions/027-agent-push-and-one-reply.md);
  * the first claim stays (a later one by any key changes nothing).
  * @param keyId the claiming agent key's id.
  * @returns when the conversation was claimed.

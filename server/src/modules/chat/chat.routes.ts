@@ -23,7 +23,7 @@ import { registerConversationEventRoutes } from './conversation-events.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** The chat calls of spec §7: send a message to agent-1 and read a conversation. */
+/** The chat calls of docs/product.md "Calls": send a message to agent-1 and read a conversation. */
 export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -49,7 +49,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
       // Per-address limits: a guest id is free to make up, an address is not. One
       // statement counts the message and, for a guest id the database does not know yet, the session.
-      // A retry with a used Idempotency-Key counts as any send does (docs/decisions/023-bounded-upload-memory.md).
+      // A retry with a used Idempotency-Key counts as any send does (docs/decisions/020-bounded-upload-memory.md).
       await countClientUses(deps, request.ip, [
         ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
         { limit: 'messages' },
@@ -84,7 +84,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/v2/conversations/:conversationId/messages',
     { schema: { params: conversationParamsSchema, response: { 200: messageListSchema, ...errors } } },
     async (request, typedReply) => {
-      // Polled every few seconds: the token's session check may be up to 5 s old (decision 018).
+      // Polled every few seconds: the token's session check may be up to 5 s old (decision 016).
       const caller = requireCaller(await identifyCaller(request, deps.tokens, { cached: true }));
       const view = await readConversationView(deps, caller, request.params.conversationId);
       // The body is JSON already (the contract's view, serialised once when read): sent as is.

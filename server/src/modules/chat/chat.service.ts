@@ -97,19 +97,19 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
 }
 
 /**
- * Stores a message from a person to agent-1 and queues the agent's answer (spec §7
+ * Stores a message from a person to agent-1 and queues the agent's answer (docs/product.md "Calls"
  * `POST /api/v2/messages`). Without `conversationId` a conversation and its task (status
  * PENDING_CLARIFICATION) are created. In a conversation whose task is with the human experts the
  * message goes to the expert holding it, or to the expert queue, whatever `recipientId` says; agent-1
  * is not queued, the per-conversation limit (an agent's cost) does not apply, and the expert holding
  * the task is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS
- * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/029-the-human-half.md); a task waiting on
+ * (tasks/hand-off.ts `routeCustomerMessage`, docs/decisions/026-the-human-half.md); a task waiting on
  * the customer goes back to IN_PROGRESS with its event line (tasks.service.ts `resumeOnCustomerAnswer`).
  * Every attached file is stored and attached; plain-text files are also inlined into the content
- * between "File" markers (spec §7 note), so agent-1 reads them (files.service.ts `recordMessageFiles`).
+ * between "File" markers (docs/product.md "Calls" note), so agent-1 reads them (files.service.ts `recordMessageFiles`).
  * The task-section marker in the typed content is stored neutralised.
  * A ZIP attachment (or linked upload) is checked at once (a refused archive refuses the message) and
- * its analysis queued into the task's code_analysis (docs/decisions/028-code-analysis-jobs.md).
+ * its analysis queued into the task's code_analysis (docs/decisions/025-code-analysis-jobs.md).
  * With `idempotency`, a key the sender already used returns that send's answer again and stores and
  * queues nothing (a client retrying a send whose answer it lost); the check comes
  * before the guest and conversation limits, so the retry of a guest's last allowed message still
@@ -118,8 +118,8 @@ export function requestFingerprint(fields: SendMessageFields, files: ReceivedFil
  * record (a retry, a refusal, a failure) are removed from storage before it returns or throws.
  * @throws AppError 400 blank message or damaged ZIP, 422 ZIP over the archive limits or
  *   `idempotency_key_reused` (a used Idempotency-Key with a different request), 401
- *   `guest_limit_reached` or `guest_session_handed_over` ("Authentication required", spec §8), 403
- *   `conversation_limit_reached` (spec §5), 404 unknown or foreign conversation, 409 when the send
+ *   `guest_limit_reached` or `guest_session_handed_over` ("Authentication required", docs/product.md "Errors"), 403
+ *   `conversation_limit_reached` (docs/product.md "Validation"), 404 unknown or foreign conversation, 409 when the send
  *   its files were read for as a retry is gone.
  */
 export async function sendMessage(
@@ -248,7 +248,7 @@ async function storeSentMessage(
 }
 
 /**
- * Submits a job (spec §2 "Submit Job", §3 job payload, `POST /api/messages`): a new conversation
+ * Submits a job (docs/product.md "Submit Job", "Entities" job payload, `POST /api/messages`): a new conversation
  * with agent-1 and its task titled by `metadata.jobTitle`, the job as the first message (its
  * attachments are the uploaded files whose URLs it lists), and agent-1 queued to answer it as it
  * answers a chat request.

@@ -4,12 +4,12 @@ import type { PublicIds } from '../users/participant-ids.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** Agent ids start with `agent-` (spec §3 "senderType"). */
+/** Agent ids start with `agent-` (docs/product.md "Entities" "senderType"). */
 export const isAgentId = (id: string) => id.startsWith('agent-');
 
 /**
  * Removes the staff-only part of an agent message: the task-section marker and all after it
- * (spec §7, "Agent messages have everything after the task-section marker stripped").
+ * (docs/product.md "Calls", "Agent messages have everything after the task-section marker stripped").
  */
 export function stripTaskSection(content: string): string {
   const at = content.indexOf(TASK_SECTION_MARKER);
@@ -30,7 +30,7 @@ export function toMessageView(row: MessageRow, audience: 'client'): Message {
 
 /**
  * A stored message as staff and agents read it: the task section kept, and a guest named by its
- * participant id, never by its guest id (docs/decisions/024-participant-ids.md).
+ * participant id, never by its guest id (docs/decisions/021-participant-ids.md).
  * @param publicIds from `loadPublicIds` over the message's sender and recipient (see {@link peopleOf}).
  */
 export function toStaffMessageView(row: MessageRow, publicIds: PublicIds): Message {

@@ -7,7 +7,7 @@ import { peopleOf, stripTaskSection, toStaffMessageView } from './message-view.t
 
 /**
  * A conversation's messages as staff (admins, experts) and third-party agents read them: staff notes
- * kept, a guest named by its participant id (docs/decisions/024-participant-ids.md), file links signed
+ * kept, a guest named by its participant id (docs/decisions/021-participant-ids.md), file links signed
  * for the reader.
  * @param rows the conversation's stored messages, oldest first.
  */

@@ -49,7 +49,7 @@ const JSON_UPLOAD_BODY_LIMIT = Math.ceil((LIMITS.attachmentBytes * 4) / 3) + 64 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * `POST /code-sharing/api/files/upload`: spec §7's upload, multipart or JSON, of a file to send later
+ * `POST /code-sharing/api/files/upload`: docs/product.md "Calls" upload, multipart or JSON, of a file to send later
  * or into one of the caller's conversations. It lives with chat because a file sent into a
  * conversation is checked and analysed as a chat attachment is.
  */
@@ -85,7 +85,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
         : await receiveJsonUpload(request.body, request.ip, deps);
       let stored;
       try {
-        // A ZIP of code is checked and then analysed as a chat attachment is (decision 028); one
+        // A ZIP of code is checked and then analysed as a chat attachment is (decision 025); one
         // uploaded for a later message or job is analysed when that claims it.
         if (conversationId) await checkAttachedCode(deps, [file]);
         stored = await deps.db.transaction(async (tx) => {

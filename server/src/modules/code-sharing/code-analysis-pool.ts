@@ -7,7 +7,7 @@ import type { ZipLimits } from './zip-reader.ts';
 /** The analysis's outcome as the job records it: the figures, or the text saying why there are none. */
 export type AnalysisOutcome = { ok: true; analysis: CodeAnalysis } | { ok: false; detail: string };
 
-/** The worker threads that analyse code, away from the event loop (docs/decisions/028-code-analysis-jobs.md). */
+/** The worker threads that analyse code, away from the event loop (docs/decisions/025-code-analysis-jobs.md). */
 export interface AnalysisPool {
   /**
    * Analyses one source in a worker thread within the configured limits: a thread over its memory is

@@ -28,7 +28,7 @@ const keyOf = (job: CodeAnalysisJob) => ('repositoryId' in job ? `repository:${j
 
 /**
  * Creates the code analysis queue on the process's job queue and, when `handler` is given, its
- * workers (docs/decisions/028-code-analysis-jobs.md). The `stately` policy keeps at most one waiting
+ * workers (docs/decisions/025-code-analysis-jobs.md). The `stately` policy keeps at most one waiting
  * and one running job per key: pushes in a row to one repository leave one job running and one
  * waiting, and the waiting one reads the newest head when it runs, so N pushes cost at most two
  * analyses. A dead worker's job is found by its heartbeat and retried, as agent-1's are.

@@ -81,7 +81,7 @@ export interface CodeAnalysisDeps {
 }
 
 /**
- * Runs one code analysis job (docs/decisions/028-code-analysis-jobs.md): reads the ZIP from storage or
+ * Runs one code analysis job (docs/decisions/025-code-analysis-jobs.md): reads the ZIP from storage or
  * the repository's newest head, analyses it in the worker pool, and records the figures, or why
  * there are none, in the task (still pending while another analysis of the task waits or runs). A
  * repository whose head tree is the one analysed last costs nothing. Then agent-1's turn is queued:

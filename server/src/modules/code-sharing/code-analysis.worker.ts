@@ -1,5 +1,5 @@
 // The code analysis as it runs in the analysis worker threads (piscina, code-analysis-pool.ts), away
-// from the event loop (docs/decisions/028-code-analysis-jobs.md). Node loads this file on its own in
+// from the event loop (docs/decisions/025-code-analysis-jobs.md). Node loads this file on its own in
 // each thread, without the app's loader: it imports packages and erasable-syntax modules only.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -17,7 +17,7 @@ export async function findRepository(db: Db, id: string): Promise<CodeRepository
   return row ?? null;
 }
 
-/** Records which git tree the task's analysis was made of (decision 028). */
+/** Records which git tree the task's analysis was made of (decision 025). */
 export async function saveAnalysedTree(db: Db, id: string, tree: string): Promise<void> {
   await db.update(codeRepositories).set({ analysedTree: tree }).where(eq(codeRepositories.id, id));
 }

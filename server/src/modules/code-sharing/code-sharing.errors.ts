@@ -1,7 +1,7 @@
 import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
 import { AppError, notFound } from '../../lib/errors.ts';
 
-// Errors of code archives and repositories (docs/decisions/027-error-codes.md).
+// Errors of code archives and repositories (docs/decisions/024-error-codes.md).
 
 /** 400 `invalid_archive`: the bytes are not a ZIP, or an entry is damaged; `detail` says which. */
 export const invalidArchive = (detail: string) => new AppError('invalid_archive', 400, detail);
@@ -9,7 +9,7 @@ export const invalidArchive = (detail: string) => new AppError('invalid_archive'
 /** 422 `archive_refused`: a ZIP over the archive limits or with an unsafe path; `detail` names the limit. Nothing was stored. */
 export const archiveRefused = (detail: string) => new AppError('archive_refused', 422, detail);
 
-/** 502 `upstream_failed`: the repository could not be made (GitHub or git failed); spec §8's text. */
+/** 502 `upstream_failed`: the repository could not be made (GitHub or git failed); docs/product.md "Errors" text. */
 export const repositoryFailed = () => new AppError('upstream_failed', 502, REPOSITORY_FAILED_TEXT);
 
 /** 404 on git's smart HTTP: no local repository by that name. */

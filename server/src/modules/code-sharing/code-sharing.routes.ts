@@ -16,7 +16,7 @@ import { LOCAL_REPOSITORY_NAME, serveGitHttp } from './local-git.ts';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 502: errorResponseSchema };
 
 /**
- * Code sharing: `POST /code-sharing/api/test/repos` (spec §7) and the embedded local
+ * Code sharing: `POST /code-sharing/api/test/repos` (docs/product.md "Calls") and the embedded local
  * repositories over git's smart HTTP protocol at `/code-sharing/git/{name}.git`.
  */
 export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -50,7 +50,7 @@ export function registerCodeSharingRoutes(app: FastifyInstance, deps: AppDeps) {
  * challenge (git then asks for credentials), whether the repository exists or not; an admin is told
  * 404 for one that does not. A push is refused past the address's upload allowance
  * (UPLOAD_BYTES_PER_HOUR_PER_ADDRESS, counted with the files' uploads) and past REPOSITORY_MAX_BYTES.
- * After a successful push the task's code analysis is queued before the answer ends (decision 028).
+ * After a successful push the task's code analysis is queued before the answer ends (decision 025).
  */
 async function serveRepository(
   deps: AppDeps,

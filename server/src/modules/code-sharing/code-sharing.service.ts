@@ -40,14 +40,14 @@ export const localGitOf = (config: Config): LocalGitOptions => ({
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Makes the repository of a task (spec §7 `POST /code-sharing/api/test/repos`) and records it in the
- * task's `github_repository` (spec §3). On GitHub when GITHUB_TOKEN and GITHUB_OWNER are set,
+ * Makes the repository of a task (docs/product.md "Calls" `POST /code-sharing/api/test/repos`) and records it in the
+ * task's `github_repository` (docs/product.md "Entities"). On GitHub when GITHUB_TOKEN and GITHUB_OWNER are set,
  * otherwise a local bare repository served at `{origin}/code-sharing/git/{name}.git`. Asking again for
  * the same task answers the same repository; for a local one with new credentials (the old ones stop
  * working), as the password is stored only as a hash.
  * @param origin the address people reach this server at (PUBLIC_URL, or the request's).
  * @throws AppError 404 when the task is unknown or neither the caller's nor the caller an admin;
- *   502 `upstream_failed` "Failed to create repository. Please try again." (spec §8) when GitHub or git fails.
+ *   502 `upstream_failed` "Failed to create repository. Please try again." (docs/product.md "Errors") when GitHub or git fails.
  */
 export async function createRepository(
   deps: Deps & { log: FastifyBaseLogger },
@@ -115,7 +115,7 @@ function repositoryName(task: TaskRow): string {
 /**
  * The answer for a recorded repository; a local one gets a fresh password and the commands to push
  * (the password given before stops working). Also what the expert holding the task gets
- * (`POST /api/expert/tasks/{id}/repository/credentials`, decision 029).
+ * (`POST /api/expert/tasks/{id}/repository/credentials`, decision 026).
  */
 export async function answerFor(db: Db, row: CodeRepositoryRow, origin: string): Promise<RepositoryResponse> {
   if (row.host === 'github') return { repoUrl: row.url, repoName: row.name, host: 'github' };
@@ -164,7 +164,7 @@ export async function checkGitCredentials(
 }
 
 /**
- * Queues the analysis of what was pushed to a local repository (docs/decisions/028-code-analysis-jobs.md)
+ * Queues the analysis of what was pushed to a local repository (docs/decisions/025-code-analysis-jobs.md)
  * and marks the task's analysis pending; a push that leaves the default branch's tree as it was last
  * analysed (an empty commit) queues nothing. Quick (one `git rev-parse` and one transaction): it
  * runs before the push's answer ends, so a client whose push finished sees the analysis pending.

@@ -64,7 +64,7 @@ export async function readZip(bytes: Buffer, limits: ZipLimits, onEntry: () => v
 /**
  * Checks a ZIP archive's central directory against `limits` as {@link readZip} does, inflating
  * nothing: milliseconds even for the largest accepted archive, so a send can refuse a zip bomb at
- * once while the analysis itself runs later in a worker (docs/decisions/028-code-analysis-jobs.md).
+ * once while the analysis itself runs later in a worker (docs/decisions/025-code-analysis-jobs.md).
  * @throws ArchiveProblem as {@link readZip}.
  */
 export async function checkZipDirectory(bytes: Buffer, limits: ZipLimits): Promise<void> {

@@ -19,7 +19,7 @@ import { listConversationSummaries } from '../chat/chat.service.ts';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * The debug probes and redirects of spec §2 "Debug and test pages" and §7. Registered only when
+ * The debug probes and redirects of docs/product.md "Screens" "Debug and test pages" and "Calls". Registered only when
  * DEBUG_PAGES is on; otherwise these paths are unknown paths.
  */
 export function registerDebugRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -30,7 +30,7 @@ export function registerDebugRoutes(app: FastifyInstance, deps: AppDeps) {
     time: deps.clock.now().toISOString(),
   }));
 
-  // The redirect-flow test page reads status and message from its query (spec §2).
+  // The redirect-flow test page reads status and message from its query (docs/product.md "Screens").
   typed.get('/api/test-redirect', async (_request, reply) =>
     reply.redirect(`/redirect-test?${new URLSearchParams({ status: 'success', message: 'Redirect test successful' }).toString()}`, 302),
   );

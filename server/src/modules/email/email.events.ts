@@ -15,7 +15,7 @@ import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
 /**
  * What happened that people hear of by email. Each event is a job on the queue, stored in the
  * transaction of the change that causes it; its job works out the recipients and their emails when it
- * runs (docs/decisions/026-email.md). Only ids travel: the job reads the rest as it is then.
+ * runs (docs/decisions/023-email.md). Only ids travel: the job reads the rest as it is then.
  */
 export type EmailEvent =
   | { type: 'proposal_accepted'; taskId: string }

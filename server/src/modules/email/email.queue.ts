@@ -11,7 +11,7 @@ const EVENTS = 'email-events';
 const SENDS = 'email-send';
 
 /**
- * Retries (docs/decisions/026-email.md): an SMTP server that is down or refuses is tried again after
+ * Retries (docs/decisions/023-email.md): an SMTP server that is down or refuses is tried again after
  * 5 s, then about twice as long each time up to 10 minutes, 40 times: about six hours in all. A job
  * running longer than `expireInSeconds` is retried as well (the transport's own timeouts end an
  * attempt well before).

@@ -1,6 +1,6 @@
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 
-// Errors of the experts' queue (docs/decisions/027-error-codes.md).
+// Errors of the experts' queue (docs/decisions/024-error-codes.md).
 
 /** 404: the task is unknown or not (yet) handed to the experts. */
 export const taskNotInQueue = () => notFound('Task not found in the expert queue');

@@ -31,7 +31,7 @@ import {
 const taskErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * The expert workspace (the hand-off to a human expert, beyond the spec; decisions 008 and 029), for
+ * The expert workspace (the hand-off to a human expert, beyond the spec; decisions 008 and 026), for
  * experts and admins: the sections of tasks, a task's brief and (for its holder and admins) its
  * conversation and repository, take, reply as the expert, set the status, mark done.
  */
@@ -74,7 +74,7 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { receivesFiles: true },
     },
     async (request, reply) => {
-      // The customer's send's body, limits and storage (docs/decisions/029-the-human-half.md).
+      // The customer's send's body, limits and storage (docs/decisions/026-the-human-half.md).
       const { fields, files } = await readMessageBody(
         request,
         { maxFiles: MAX_FILES_PER_MESSAGE, storage: deps.storage, onFile: (file) => countUploadBytes(deps, request.ip, file.size) },

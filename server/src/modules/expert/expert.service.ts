@@ -43,7 +43,7 @@ import {
   taskTakenByOther,
 } from './expert.errors.ts';
 
-// The hand-off to a human expert (docs/decisions/008 and 029): an accepted proposal reaches the
+// The hand-off to a human expert (docs/decisions/008 and 026): an accepted proposal reaches the
 // experts' workspace; one takes the task (IN_PROGRESS), talks with the customer in the same
 // conversation under their own name, says when they wait on the customer, and marks it DONE. Each
 // change is an event line in the conversation; the customer hears of it by email too.
@@ -128,9 +128,9 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
 }
 
 /**
- * `GET /api/expert/tasks`: the expert workspace (decision 029). Tasks nobody holds are "matched"
+ * `GET /api/expert/tasks`: the expert workspace (decision 026). Tasks nobody holds are "matched"
  * when the caller's profile skills meet the stack agent-1 recorded (case-, punctuation- and
- * alias-insensitive, decision 026), else "unassigned"; "mine" are the caller's tasks not done; "done"
+ * alias-insensitive, decision 023), else "unassigned"; "mine" are the caller's tasks not done; "done"
  * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
  */
 export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {
@@ -251,7 +251,7 @@ export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: st
  * the customer) replies in its conversation; the customer sees it by the expert's name, apart from
  * the AI, and is emailed if it is still unread after EMAIL_UNREAD_DELAY_SECONDS. Replying reads the
  * customer's messages. agent-1 does not answer an expert.
- * Files come as the customer's do (docs/decisions/029-the-human-half.md: the same path and limits):
+ * Files come as the customer's do (docs/decisions/026-the-human-half.md: the same path and limits):
  * received into storage already, ZIPs checked, recorded with the reply (text files inlined), and
  * removed from storage when the reply is refused.
  * @returns the stored message, its attachments as signed links.

@@ -4,7 +4,7 @@ import { agentKeyFromBrowser, agentKeyRequired } from './external-agents.errors.
 import { isAgentKeyShaped, verifyAgentApiKey, type VerifiedAgent } from '../api-keys/api-keys.service.ts';
 
 /**
- * The agent key a request carries (spec §7): the `X-Agent-Key` header, or an `Authorization:
+ * The agent key a request carries (docs/product.md "Calls"): the `X-Agent-Key` header, or an `Authorization:
  * Bearer` credential shaped like one of our agent keys.
  * @returns the key, or null when the request carries none (it may carry a person's token).
  */

@@ -1,7 +1,7 @@
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 
 // Errors of the calls external agents make, over REST and the MCP transports
-// (docs/decisions/027-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
+// (docs/decisions/024-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
 
 /**
  * 401: no agent key, or one that is unknown, revoked or past its rotation grace. `WWW-Authenticate:
@@ -47,7 +47,7 @@ export const taskWithExperts = () => conflict('The task is with the experts and 
 
 /**
  * 409 `already_answered`: the person's newest message has its answer (this agent's, another worker's
- * or agent-1's, maybe a moment ago): one reply per message (decision 030).
+ * or agent-1's, maybe a moment ago): one reply per message (decision 027).
  */
 export const alreadyAnswered = () =>
   new AppError(

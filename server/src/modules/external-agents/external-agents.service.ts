@@ -37,7 +37,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
  * Metadata keys only the server sets: an agent cannot mark its own message an accepted proposal, nor
- * give it a version or changes (docs/decisions/033-proposal-versions.md).
+ * give it a version or changes (docs/decisions/030-proposal-versions.md).
  */
 const RESERVED_METADATA = new Set(['kind', 'proposal_status', 'intake', 'proposal_version', 'proposal_changes']);
 
@@ -127,10 +127,10 @@ export async function readConversationForAgent(deps: Deps & Pick<AppDeps, 'fileU
 }
 
 /**
- * Stores the agent's message in a conversation addressed to it (spec §7 `send_message` and agent
+ * Stores the agent's message in a conversation addressed to it (docs/product.md "Calls" `send_message` and agent
  * REST), as the built-in agent stores its own: it answers the turn the person is waiting on, once.
  * @param input.recipientId the person: a user's id, or a guest's participant id (what the agent is
- *   shown; docs/decisions/024-participant-ids.md), never a guest id.
+ *   shown; docs/decisions/021-participant-ids.md), never a guest id.
  * @throws AppError 400 no conversation named and none found for `recipientId`, or `recipientId` is
  *   not the conversation's owner; 404 conversation not addressed to the agent; 409 `already_answered`
  *   (nothing unanswered and no `followUp`, or another sender answered first), 409 the proposal was
@@ -147,7 +147,7 @@ export async function sendMessageAsAgent(deps: Deps, agent: VerifiedAgent, input
 }
 
 /**
- * Sends a proposal (spec §4 "Proposal"): the message is marked `kind: proposal`, `proposal_status:
+ * Sends a proposal (docs/product.md "Proposal"): the message is marked `kind: proposal`, `proposal_status:
  * pending`, and the task PENDING_ACCEPTANCE with the proposal's id and text, as agent-1 does.
  * @throws AppError 404 conversation not addressed to the agent; 409 the task is already with the
  *   experts, or `already_answered` as {@link sendMessageAsAgent}.
@@ -163,7 +163,7 @@ export async function sendProposalAsAgent(
 
 /**
  * Takes a conversation over for the agent (MCP `claim_conversation`): agent-1's built-in brain no
- * longer answers it (docs/decisions/030-agent-push-and-one-reply.md). Claiming twice is harmless.
+ * longer answers it (docs/decisions/027-agent-push-and-one-reply.md). Claiming twice is harmless.
  * @throws AppError 404 conversation not addressed to the agent; 403 an id that cannot write; 409 the
  *   conversation is with the experts.
  */
@@ -194,7 +194,7 @@ export async function updateTaskAsAgent(deps: Deps, agent: VerifiedAgent, input:
  * `followUp`, as an addition when everything is answered. Exactly one answer per message whatever
  * runs at once, on any instance: the answer carries the turn's key, unique in the database, so
  * concurrent senders who saw the same turn all insert one key and one insert wins; one who reads
- * after the winner committed finds nothing unanswered (decision 030). Sending claims the conversation.
+ * after the winner committed finds nothing unanswered (decision 027). Sending claims the conversation.
  */
 async function storeReply(
   deps: Deps,
@@ -202,7 +202,7 @@ async function storeReply(
   task: TaskRow,
   reply: { content: string; metadata: MessageMetadata; proposal: boolean; followUp: boolean },
 ): Promise<PostMessageResponse> {
-  // Readers tell an agent's message by its sender id (spec §3 senderType).
+  // Readers tell an agent's message by its sender id (docs/product.md "Entities" senderType).
   if (!isAgentId(agent.agentId)) throw notAnAgentId();
   // An accepted conversation is the human experts' (docs/product.md "Hand-off").
   if (isWithExperts(task)) throw conversationWithExperts();

@@ -12,8 +12,8 @@ import { agentKeyOf, authenticateAgent, refuseBrowserAgentKey } from './agent-ke
 import { auditedAgentCall, sendMessageAsAgent } from './external-agents.service.ts';
 
 /**
- * `POST /api/messages` (spec §7), one route with two kinds of caller:
- * - a signed-in user (Bearer access token) submitting a job (spec §3 job payload): a conversation
+ * `POST /api/messages` (docs/product.md "Calls"), one route with two kinds of caller:
+ * - a signed-in user (Bearer access token) submitting a job (docs/product.md "Entities" job payload): a conversation
  *   with agent-1 and its task, answered by agent-1 like a chat request;
  * - a third-party agent (`X-Agent-Key`) sending a message as its agent into a conversation
  *   addressed to it. Agent keys sent from a browser are refused (403).

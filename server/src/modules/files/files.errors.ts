@@ -1,6 +1,6 @@
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 
-// Errors of uploads and file links (docs/decisions/027-error-codes.md).
+// Errors of uploads and file links (docs/decisions/024-error-codes.md).
 
 /** 400: an upload form without its `file` part. */
 export const missingFilePart = () => badRequest('Send the file in a multipart part named "file"');

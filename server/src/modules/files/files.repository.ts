@@ -44,7 +44,7 @@ export function listConversationFiles(db: Db, conversationId: string): Promise<F
 
 /**
  * Deletes the records of the files these people uploaded or that belong to these conversations
- * (spec §2: deleting a user removes their files). The bytes stay until {@link removeStoredBytes}
+ * (docs/product.md "Screens": deleting a user removes their files). The bytes stay until {@link removeStoredBytes}
  * runs after the transaction commits, so a rolled-back deletion loses nothing.
  * @returns the storage keys of the deleted records.
  */

@@ -59,8 +59,8 @@ export async function recordFile(
 
 /**
  * Records the files sent with a message in a conversation (a customer's send or an expert's reply,
- * the same path: docs/decisions/029-the-human-half.md) and writes the message's content: the typed
- * text, then each plain-text file inlined between "File" markers (spec §7 note: agent-1 reads them;
+ * the same path: docs/decisions/026-the-human-half.md) and writes the message's content: the typed
+ * text, then each plain-text file inlined between "File" markers (docs/product.md "Calls" note: agent-1 reads them;
  * the file stays attached whole). Call in the message's transaction.
  * @returns the content to store and the stored files, in the order sent.
  */
@@ -133,7 +133,7 @@ export async function signConversationFiles(
 }
 
 /**
- * Attaches files a person uploaded before sending (the job submission of spec §3 lists their URLs)
+ * Attaches files a person uploaded before sending (the job submission of docs/product.md "Entities" lists their URLs)
  * to a conversation.
  * @param urls the links the upload answered (signed or not).
  * @returns the attachments, in the order of `urls`, or null when one URL is not a file of `ownerId`

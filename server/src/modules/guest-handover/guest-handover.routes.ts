@@ -7,7 +7,7 @@ import { identifyCaller } from '../auth/caller.ts';
 import { takeOverGuestSession } from './guest-handover.service.ts';
 
 /**
- * `POST /api/v2/user/update-guest-associations` (spec §7): only a caller holding both our Bearer
+ * `POST /api/v2/user/update-guest-associations` (docs/product.md "Calls"): only a caller holding both our Bearer
  * token and the guest session header may move that guest's data to their account.
  */
 export function registerGuestHandoverRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -8,7 +8,7 @@ import { moveTasksToUser } from '../tasks/tasks.service.ts';
 import { lockCallerRow, lockGuestForHandover, markGuestMerged } from '../users/users.service.ts';
 
 /**
- * `POST /api/v2/user/update-guest-associations` (spec §4 "On sign-in"): moves a guest session's
+ * `POST /api/v2/user/update-guest-associations` (docs/product.md "Entities" "On sign-in"): moves a guest session's
  * conversations (owner and participants), messages (sender and recipient ids), tasks and files to
  * the signed-in user, in one transaction, each through the repository of the module that owns the
  * table. The guest's row is kept and marked as merged into the user, so the same guest id can never

@@ -9,7 +9,7 @@ import { readProfile, saveProfile } from './profile.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** The signed-in user's own profile: read it, and save it (spec §7 `PUT /api/v1/users/profile`). */
+/** The signed-in user's own profile: read it, and save it (docs/product.md "Calls" `PUT /api/v1/users/profile`). */
 export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -8,7 +8,7 @@ import { findUser, updateProfile, type UserRow } from '../users/users.service.ts
 
 type SignedIn = Extract<Caller, { kind: 'user' }>;
 
-/** A users row as the profile endpoints answer it (spec §3 profile fields), with the email switch. */
+/** A users row as the profile endpoints answer it (docs/product.md "Entities" profile fields), with the email switch. */
 function toProfile(user: UserRow, emailNotifications: boolean): Profile {
   const availability = availabilitySchema.safeParse(user.availability);
   return {
@@ -37,7 +37,7 @@ export async function readProfile(deps: Pick<AppDeps, 'db'>, caller: SignedIn): 
 }
 
 /**
- * Saves the caller's own profile (spec §7 `PUT /api/v1/users/profile`, §5 "Profile edit") and,
+ * Saves the caller's own profile (docs/product.md "Calls" `PUT /api/v1/users/profile`, "Validation" "Profile edit") and,
  * when sent, the email switch, in one transaction. The sign-in identity (issuer + subject) does not change; a new email counts as unverified unless the
  * provider sent that very address as verified, so it cannot make anyone an admin through
  * ADMIN_EMAILS.

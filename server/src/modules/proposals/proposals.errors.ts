@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../../lib/errors.ts';
 
-// Errors of proposal actions (docs/decisions/027-error-codes.md).
+// Errors of proposal actions (docs/decisions/024-error-codes.md).
 
 /** 404: the message is unknown, not the caller's, or not an agent's proposal. */
 export const proposalNotFound = () => notFound('Proposal not found');

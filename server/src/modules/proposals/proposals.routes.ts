@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { admitUsers, userOf } from '../auth/caller.ts';
 import { actOnProposal } from './proposals.service.ts';
 
-/** `POST /api/v2/proposals/{messageId}/accept` and `/modify` (spec §7; signed-in owner only). */
+/** `POST /api/v2/proposals/{messageId}/accept` and `/modify` (docs/product.md "Calls"; signed-in owner only). */
 export function registerProposalRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const action of ['accept', 'modify'] as const) {

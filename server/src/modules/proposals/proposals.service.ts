@@ -8,13 +8,13 @@ import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './p
 type ProposalAction = 'accept' | 'modify';
 
 /**
- * Accepts a proposal or asks to modify it (spec §4 "Proposal", §7). Only the conversation's owner
+ * Accepts a proposal or asks to modify it (docs/product.md "Proposal", "Calls"). Only the conversation's owner
  * may act, and only on the task's current proposal.
  * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`; the
  *   acceptance's emails (the customer's, the matching experts') are queued in the same transaction.
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
  * Repeating the same action is harmless and answers the same state. The answer names the version
- * acted on (docs/decisions/033-proposal-versions.md); accepting records it on the task.
+ * acted on (docs/decisions/030-proposal-versions.md); accepting records it on the task.
  * @throws AppError 404 unknown or foreign message, or one that is not an agent proposal (metadata
  *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one.
  */

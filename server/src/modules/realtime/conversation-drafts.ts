@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { MessageDraft } from '@unstuck/contract';
 import type { Database } from '../../db/client.ts';
 
-/** The NOTIFY channel that carries drafts between instances on PostgreSQL (decision 020). */
+/** The NOTIFY channel that carries drafts between instances on PostgreSQL (decision 018). */
 export const CONVERSATION_DRAFT_CHANNEL = 'conversation_draft';
 /** At most one draft update per turn this often, in ms: a few per second look smooth and cost little. */
 export const DRAFT_INTERVAL_MS = 100;
@@ -44,7 +44,7 @@ export interface DraftPublisher {
 }
 
 /**
- * The agent's drafts of the conversations' next messages (docs/decisions/020-streamed-replies.md):
+ * The agent's drafts of the conversations' next messages (docs/decisions/018-streamed-replies.md):
  * ephemeral, never stored. A turn publishes through {@link publisher}; every instance rebuilds the
  * text from the pieces and tells its event streams ({@link subscribe}). On PostgreSQL the pieces
  * travel by NOTIFY on CONVERSATION_DRAFT_CHANNEL (so every instance, this one included, gets them in

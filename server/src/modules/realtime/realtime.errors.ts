@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '../../lib/errors.ts';
 
-// The event streams' errors (docs/decisions/027-error-codes.md): each with its code, status and text.
+// The event streams' errors (docs/decisions/024-error-codes.md): each with its code, status and text.
 
 /** 400: an event stream resumed from something that is not a sequence number. */
 export const invalidLastEventId = () => badRequest('Last-Event-ID must be a message sequence number');

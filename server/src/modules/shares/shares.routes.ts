@@ -36,8 +36,8 @@ const appOrigin = (config: Config, request: FastifyRequest) =>
 const publicErrors = errorResponses(400, 403, 404, 410, 429);
 
 /**
- * Task sharing: the admin calls (create a link, spec §7; list and revoke links; read access
- * requests) and the public calls of spec §7 "Public share calls", plus the shared conversation's
+ * Task sharing: the admin calls (create a link, docs/product.md "Calls"; list and revoke links; read access
+ * requests) and the public calls of docs/product.md "Public share calls", plus the shared conversation's
  * attachments while the link is valid. Public answers are never cached; every page of the app sends
  * `Referrer-Policy: no-referrer` (helmet), so a token in the address does not leak to other sites.
  */

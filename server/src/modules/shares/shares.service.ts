@@ -54,7 +54,7 @@ const HOUR_MS = 60 * 60 * 1000;
 // Only the hash is stored: a leaked row does not open the page. 256 random bits need no slow hash.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A link's state at `now` (spec §4 "Share link": active, expired, or inactive once revoked). */
+/** A link's state at `now` (docs/product.md "Share link": active, expired, or inactive once revoked). */
 function stateOf(share: ShareRow, now: Date): ShareLink['status'] {
   if (share.revokedAt) return 'revoked';
   return share.expiresAt <= now ? 'expired' : 'active';
@@ -73,8 +73,8 @@ function toShareLink(share: ShareRow, now: Date): ShareLink {
 }
 
 /**
- * Creates a share link for a task (spec §7 `POST /api/admin/tasks/{id}/share`), recorded in the audit log.
- * @param expiryHours lifetime in hours (spec §9: 24 by default).
+ * Creates a share link for a task (docs/product.md "Calls" `POST /api/admin/tasks/{id}/share`), recorded in the audit log.
+ * @param expiryHours lifetime in hours (docs/product.md "Limits": 24 by default).
  * @param origin where the app is reached, for the absolute link.
  * @returns the token (shown this once), the `/task-share/{token}` link and the expiry.
  * @throws AppError 404 for an unknown task.
@@ -169,7 +169,7 @@ async function findShare(deps: ShareDeps, token: string, address: string): Promi
 /**
  * Finds a share link that may be used now.
  * @throws AppError 404 unknown or malformed, 403 `share_link_revoked` ("no longer active"), 410 `share_link_expired`
- *   (spec §4, §8), 429 blocked address.
+ *   (docs/product.md "Entities", "Errors"), 429 blocked address.
  */
 async function findUsableShare(deps: ShareDeps, token: string, address: string) {
   const found = await findShare(deps, token, address);
@@ -202,7 +202,7 @@ function toSharedMessage(message: Message): SharedMessage {
 }
 
 /**
- * `GET /api/task-share/{token}` (spec §3 "Share response"): the task without anything that names the
+ * `GET /api/task-share/{token}` (docs/product.md "Entities" "Share response"): the task without anything that names the
  * customer, a client reference, the conversation as the customer saw it (staff notes stripped, only the
  * fields of {@link toSharedMessage}), and the link's dates. Attachments are reached through the link (see shared-files.ts).
  * @param address the caller's IP address, for the wrong-token limit.
@@ -244,7 +244,7 @@ export async function openSharedFile(deps: ShareDeps & Pick<AppDeps, 'storage'>,
 }
 
 /**
- * Stores a request for access from a share page (spec §7 `POST /api/task-share/{token}/request-access`),
+ * Stores a request for access from a share page (docs/product.md "Calls" `POST /api/task-share/{token}/request-access`),
  * for the admins to read, and queues the admins' emails in the same transaction. Any link that exists
  * may be asked about, in whatever state.
  * @throws AppError 404 unknown token, 429 over ACCESS_REQUEST_LIMIT requests an hour from one address.

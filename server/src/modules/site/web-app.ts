@@ -37,7 +37,7 @@ const prepare = (html: string): PreparedPage => {
  * The built index.html with the configuration in place of its placeholders (contract
  * PAGE_CONFIG_TOKENS, escaped for HTML; PAGE_CONFIG_JSON_TOKEN as JSON that cannot close its
  * `<script>` element), in two variants: `home` keeps the first view painted at build
- * (docs/decisions/025-react-and-a-painted-first-view.md), `other` drops it, so that another page does
+ * (docs/decisions/022-react-and-a-painted-first-view.md), `other` drops it, so that another page does
  * not flash the home page before its script runs.
  */
 export function fillPage(html: string, config: PublicConfig): { home: string; other: string } {
@@ -57,7 +57,7 @@ export function fillPage(html: string, config: PublicConfig): { home: string; ot
 /**
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
  * accepts them (made at build time by scripts/compress-web.mjs), and the app's page for every other
- * page path (spec §2: the app's router owns them), `/` with its painted first view. API, MCP tool and
+ * page path (docs/product.md "Screens": the app's router owns them), `/` with its painted first view. API, MCP tool and
  * asset paths that match nothing answer a JSON 404 `not_found`, never the app's page (a client must not
  * think it connected).
  */
@@ -99,7 +99,7 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page. Discovery
     // documents (`/.well-known/*`, e.g. the OAuth metadata MCP clients look for) are machine reads:
-    // a JSON 404 says we publish none (decision 030).
+    // a JSON 404 says we publish none (decision 027).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/((api|oidc|\.well-known)(\/|$)|mcp)/.test(pathname) &&

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskConversations } from './task-conversations.ts';
 import type { TaskRow } from './tasks.repository.ts';
 
-// The one place that says who answers a conversation (docs/decisions/029-the-human-half.md): before
+// The one place that says who answers a conversation (docs/decisions/026-the-human-half.md): before
 // acceptance agent-1 does; from acceptance on the human experts do, and agent-1 never takes a turn
 // there again. The chat's send, agent-1's job, its start-up scan and the external agents' send all
 // ask these functions.
@@ -73,7 +73,7 @@ const CUSTOMER_EVENTS: ReadonlySet<TaskEventKind> = new Set(['answered', 'confir
  * message, `type` `event`, `metadata.event`), unread by the customer unless they caused it, and
  * moves the conversation's last-message time. Call in the change's transaction.
  * @param conversations AppDeps `taskConversations`: the chat module writes the line (tasks does not
- *   import chat, docs/decisions/032-server-module-boundaries.md).
+ *   import chat, docs/decisions/029-server-module-boundaries.md).
  * @param task the task after the change (its status is the event's).
  * @param expertName the expert concerned, when there is one (display name only: event lines carry no ids).
  * @returns the event line's content.

@@ -1,7 +1,7 @@
 import type { TaskEvent } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 
-// The tasks module's port to its tasks' conversations (docs/decisions/032-server-module-boundaries.md).
+// The tasks module's port to its tasks' conversations (docs/decisions/029-server-module-boundaries.md).
 // Event lines and unread counts are messages, which the chat module owns; chat depends on tasks (a send
 // creates its task, is routed by it and resumes a waiting one), so tasks may not import chat. Tasks says
 // here what it needs, and the composition root (deps.ts) gives it the chat service's functions through
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 /** What the tasks module needs of a task's conversation: writing event lines and reading them for the job card. */
 export interface TaskConversations {
   /**
-   * Stores an event line (a task's status change, docs/decisions/029-the-human-half.md) in the
+   * Stores an event line (a task's status change, docs/decisions/026-the-human-half.md) in the
    * conversation, `read` when its customer caused it, and moves the conversation's last-message time.
    * Called with the status change's transaction, so a change never lacks its line.
    */

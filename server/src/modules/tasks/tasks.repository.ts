@@ -225,7 +225,7 @@ export async function findTaskOfConversation(db: Db, conversationId: string): Pr
 
 /**
  * Reads and locks (FOR UPDATE) the task of a conversation, so that two proposals stored at once are
- * numbered one after the other (docs/decisions/033-proposal-versions.md). Call inside a transaction.
+ * numbered one after the other (docs/decisions/030-proposal-versions.md). Call inside a transaction.
  */
 export async function lockTaskOfConversation(db: Db, conversationId: string): Promise<TaskRow | null> {
   const [row] = await db.select().from(tasks).where(eq(tasks.conversationId, conversationId)).for('update');
@@ -252,7 +252,7 @@ export async function updateTaskBrief(
 
 /**
  * Applies an agent's turn to its task: brief fields, and for a proposal its message, text, status
- * `pending` and the task's PENDING_ACCEPTANCE (spec §4 "Proposal"). Does nothing when `fields` is empty.
+ * `pending` and the task's PENDING_ACCEPTANCE (docs/product.md "Proposal"). Does nothing when `fields` is empty.
  */
 export async function applyAgentTurn(
   db: Db,
@@ -280,7 +280,7 @@ export async function applyAgentTurn(
 
 /**
  * Locks (FOR UPDATE) the task of the conversation holding message `messageId`, if `ownerId` owns that
- * conversation: the proposal actions' read (spec §4 "Proposal"). Call inside a transaction.
+ * conversation: the proposal actions' read (docs/product.md "Proposal"). Call inside a transaction.
  * @returns the task and the message's metadata, or null when the message is unknown or someone else's.
  */
 export async function lockTaskOfProposal(db: Db, messageId: string, ownerId: string) {
@@ -296,7 +296,7 @@ export async function lockTaskOfProposal(db: Db, messageId: string, ownerId: str
 
 /**
  * Records a proposal action on its task: accepted (status ACCEPTED, endUserAcceptedTask,
- * proposalAcceptedAt) or a modification asked for (spec §4 "Proposal").
+ * proposalAcceptedAt) or a modification asked for (docs/product.md "Proposal").
  * @returns the updated row. @throws when the task does not exist (the caller holds its lock).
  */
 export async function updateProposalState(
@@ -309,13 +309,13 @@ export async function updateProposalState(
   return row;
 }
 
-/** Records the repository made for a task (spec §3 Task.github_repository). */
+/** Records the repository made for a task (docs/product.md "Entities" Task.github_repository). */
 export async function saveRepositoryLink(db: Db, id: string, link: NonNullable<TaskRow['githubRepository']>): Promise<void> {
   await db.update(tasks).set({ githubRepository: link }).where(eq(tasks.id, id));
 }
 
 /**
- * Records the outcome of the latest analysis of a task's code (Task.code_analysis, decision 028): its
+ * Records the outcome of the latest analysis of a task's code (Task.code_analysis, decision 025): its
  * figures (state `ready`), or why there are none (state `failed`; figures of earlier code are kept).
  * @param stillPending another analysis of the task waits or runs: the state stays `pending`.
  */
@@ -341,7 +341,7 @@ export async function settleCodeAnalysis(db: Db, id: string): Promise<void> {
     .where(eq(tasks.id, id));
 }
 
-/** Marks a task's code analysis as waiting for its job (decision 028); agent-1's turns wait for it. */
+/** Marks a task's code analysis as waiting for its job (decision 025); agent-1's turns wait for it. */
 export async function markCodeAnalysisPending(db: Db, id: string): Promise<void> {
   await db.update(tasks).set({ codeAnalysisState: 'pending', codeAnalysisFailure: null }).where(eq(tasks.id, id));
 }
@@ -363,7 +363,7 @@ export async function findTaskOfConversationWithPeople(db: Db, conversationId: s
 }
 
 /**
- * The insert of a new conversation's task (spec §3 "Task"): status PENDING_CLARIFICATION, owned by
+ * The insert of a new conversation's task (docs/product.md "Task"): status PENDING_CLARIFICATION, owned by
  * the person who opened it; `id` is chosen by the caller (a random UUID). Run it, or let the conversation's first message's statement carry it.
  */
 export function newTask(

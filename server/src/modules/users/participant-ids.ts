@@ -4,7 +4,7 @@ import { findGuestByParticipantId, findParticipantIds } from './users.repository
 // A guest's id (`guest-…`) is its session credential: whoever holds it can write as the guest and take
 // its conversations over at sign-in. It goes to nobody but that guest. Everyone else (agents, experts,
 // admins, share pages, the audit log) sees the guest's participant id: random, stored with the guest,
-// stable, and saying nothing about the guest id (docs/decisions/024-participant-ids.md). Signed-in
+// stable, and saying nothing about the guest id (docs/decisions/021-participant-ids.md). Signed-in
 // people's ids are no credential and are shown as they are.
 
 const GUEST_PREFIX = 'guest-';

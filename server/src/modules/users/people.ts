@@ -3,7 +3,7 @@ import type { UserRow } from './users.repository.ts';
 import { guestName } from './participant-ids.ts';
 
 /**
- * Whether a stored user is an admin (spec §6): a signed-in user whose role is admin, or whose email
+ * Whether a stored user is an admin (docs/product.md "Roles"): a signed-in user whose role is admin, or whose email
  * is in ADMIN_EMAILS (case-insensitive) and was verified by the provider: an unverified email is
  * only what somebody typed. Guests never are.
  */
@@ -13,7 +13,7 @@ export function isAdminAccount(user: UserRow, adminEmails: readonly string[]): b
   return user.role === 'admin' || listed;
 }
 
-/** The name staff see for a person: a guest's placeholder, else the display-name rule of spec §3. */
+/** The name staff see for a person: a guest's placeholder, else the display-name rule of docs/product.md "Entities". */
 export const personName = (user: UserRow) => (user.isGuest ? guestName(user.participantId) : displayName(user.name, user.email));
 
 /** The id staff see for a person: a guest's participant id (its own id is its credential), else the user id. */

@@ -1,6 +1,6 @@
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 
-// Errors about people's accounts (docs/decisions/027-error-codes.md).
+// Errors about people's accounts (docs/decisions/024-error-codes.md).
 
 /** 404: no such user, or a guest where a signed-in account is meant. */
 export const userNotFound = () => notFound('User not found');

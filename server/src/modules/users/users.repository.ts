@@ -9,7 +9,7 @@ import { accountGone } from './users.errors.ts';
 
 /**
  * Locks the caller's users row until the transaction ends, so that two sends of one caller are
- * counted one after the other. Guests get their row here on their first message (spec §3 "Guest
+ * counted one after the other. Guests get their row here on their first message (docs/product.md "Entities" "Guest
  * uids start with guest-"); signed-in users' rows are created only by sign-in, never from a
  * token's claims, so a deleted account is not brought back. One statement either way:
  * a guest's upsert takes the lock as it inserts or touches the row.
@@ -42,7 +42,7 @@ export const isUnknownUser = (id: string): SQL => sql`not exists (select 1 from 
 /** A users row. */
 export type UserRow = typeof users.$inferSelect;
 
-/** The profile fields a provider's claims give a user (spec §3 name rule). */
+/** The profile fields a provider's claims give a user (docs/product.md "Entities" name rule). */
 function profileFrom(claims: IdentityClaims) {
   return {
     email: claims.email,
@@ -54,7 +54,7 @@ function profileFrom(claims: IdentityClaims) {
 
 /**
  * Creates or updates the user signed in as (issuer, subject) (OpenID Core §2: the pair identifies
- * a person for good), with the name rule of spec §3 and `lastLogin` now. The provider's id and
+ * a person for good), with the name rule of docs/product.md "Entities" and `lastLogin` now. The provider's id and
  * claims are kept for an admin's refresh.
  * @returns the stored row; a new user gets a random UUID and role `user`.
  */
@@ -127,7 +127,7 @@ export async function listGuestIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Sets a signed-in user's expert flag (spec §6). @returns the row, or null when no such signed-in user. */
+/** Sets a signed-in user's expert flag (docs/product.md "Roles"). @returns the row, or null when no such signed-in user. */
 export async function setExpertFlag(db: Db, id: string, isExpert: boolean): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
@@ -154,7 +154,7 @@ export async function deleteUsers(db: Db, ids: string[]): Promise<number> {
   return rows.length;
 }
 
-/** The profile fields a person edits themselves (spec §3 "Profile edit payload"). */
+/** The profile fields a person edits themselves (docs/product.md "Entities" "Profile edit payload"). */
 export interface ProfileFields {
   name: string;
   email: string;
@@ -174,7 +174,7 @@ export async function updateProfile(db: Db, id: string, fields: ProfileFields, n
   return row ?? null;
 }
 
-/** @returns the participant id of each of `ids` that names a user (docs/decisions/024-participant-ids.md). */
+/** @returns the participant id of each of `ids` that names a user (docs/decisions/021-participant-ids.md). */
 export async function findParticipantIds(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: users.id, participantId: users.participantId }).from(users).where(inArray(users.id, ids));

@@ -3,7 +3,7 @@ import type { AgentBrain, AgentTurn, TranscriptEntry } from '../../../src/module
 
 export const RATES = { hourlyRate: 80, currency: 'USD' };
 
-/** The words that make the client show the proposal buttons (spec §4 "Proposal"), as substrings. */
+/** The words that make the client show the proposal buttons (docs/product.md "Proposal"), as substrings. */
 export const PROPOSAL_WORDS = ['estimate', 'quote', 'plan', 'next steps', 'scope'] as const;
 /** Question-like phrases that make the client hide them. */
 export const QUESTION_PHRASES = ['more details', 'could you tell', 'can you share', '?'] as const;
@@ -32,7 +32,7 @@ export interface Step {
 /**
  * Plays a conversation: each step adds the person's message and records the brain's turn, as the
  * server would. A step with `pressModify` first asks the brain with `modificationRequested` true.
- * `messageLimit` is how many messages the person may send (10 signed in, 2 as a guest: spec §5).
+ * `messageLimit` is how many messages the person may send (10 signed in, 2 as a guest: docs/product.md "Validation").
  */
 export async function converse(
   brain: AgentBrain,

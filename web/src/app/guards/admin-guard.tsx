@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth.tsx';
 const AdminShell = lazy(async () => ({ default: (await import('../../features/admin/components/admin-shell.tsx')).AdminShell }));
 
 /**
- * Every path starting with /admin (spec §2, §6): signed-out visitors may stay to sign in;
+ * Every path starting with /admin (docs/product.md "Screens", "Roles"): signed-out visitors may stay to sign in;
  * a signed-in user's token is first refreshed for the latest claims, then non-admins go to /.
  */
 export function AdminGuard() {

@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { useDebugPagesEnabled } from '../../features/debug/api/ping.ts';
 
 /**
- * A debug or test page (spec §2 "Debug"): it exists only when the server's debug calls do
+ * A debug or test page (docs/product.md "Screens" "Debug"): it exists only when the server's debug calls do
  * (DEBUG_PAGES, probed with GET /api/ping); otherwise the path is unknown and goes to /.
  */
 export function DebugOnly({ children }: { children: ReactNode }) {

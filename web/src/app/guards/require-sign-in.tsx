@@ -5,7 +5,7 @@ import type { HomeLocationState } from '../../features/chat/components/chat-page
 import { useAuth } from '../../lib/auth.tsx';
 
 /**
- * A login-required route (spec §2): a spinner while the sign-in state loads; a signed-out visitor
+ * A login-required route (docs/product.md "Screens"): a spinner while the sign-in state loads; a signed-out visitor
  * goes to / where the sign-in card shows, and comes back here after signing in there. Somebody who
  * signs out on the page just goes to /.
  */

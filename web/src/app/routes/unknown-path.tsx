@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { AdminGuard } from '../guards/admin-guard.tsx';
 
-/** Any path not in the route table goes to / (spec §2), except those starting with /admin, such as /administrator. */
+/** Any path not in the route table goes to / (docs/product.md "Screens"), except those starting with /admin, such as /administrator. */
 export function UnknownPath() {
   const { pathname } = useLocation();
   return pathname.startsWith('/admin') ? <AdminGuard /> : <Navigate to="/" replace />;

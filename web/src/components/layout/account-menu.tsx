@@ -17,7 +17,7 @@ export function Avatar({ user, size = 32 }: { user: AuthUser; size?: number }) {
 
 /**
  * The avatar button of the app shell and the panel it opens: the profile strip (photo, name and
- * email, spec §2), Edit Profile and Sign out. A disclosure, not an ARIA menu: Tab moves through it,
+ * email, docs/product.md "Screens"), Edit Profile and Sign out. A disclosure, not an ARIA menu: Tab moves through it,
  * Escape or a click elsewhere closes it and focus returns to the button.
  */
 export function AccountMenu({ user, onSignOut, signingOut }: { user: AuthUser; onSignOut: () => void; signingOut: boolean }) {

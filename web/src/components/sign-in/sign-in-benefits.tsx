@@ -1,4 +1,4 @@
-/** The benefits of signing in (spec §2 "Sign-in card and modal"). */
+/** The benefits of signing in (docs/product.md "Screens" "Sign-in card and modal"). */
 export const SIGN_IN_BENEFITS = [
   'Continue your conversations',
   'Access your chat history',
@@ -8,7 +8,7 @@ export const SIGN_IN_BENEFITS = [
 
 export const PROPOSAL_BENEFIT = 'Accept and manage proposals';
 
-/** The benefit list of the sign-in card and modal (spec §2); the modal adds "accept and manage proposals". */
+/** The benefit list of the sign-in card and modal (docs/product.md "Screens"); the modal adds "accept and manage proposals". */
 export function SignInBenefits({ includeProposals = false }: { includeProposals?: boolean }) {
   const items = includeProposals ? [...SIGN_IN_BENEFITS, PROPOSAL_BENEFIT] : SIGN_IN_BENEFITS;
   return (

@@ -6,7 +6,7 @@ export interface SignInCardProps {
   message?: string;
 }
 
-/** The in-page prompt to sign in (spec §2). */
+/** The in-page prompt to sign in (docs/product.md "Screens"). */
 export function SignInCard({ onSignIn, message }: SignInCardProps) {
   return (
     <section className="sign-in-card" aria-labelledby="sign-in-card-title">

@@ -11,7 +11,7 @@ export interface SignInModalProps {
   providerDomain?: string | null;
 }
 
-/** Sign-in as a modal (spec §2): at most 420 px wide, closes on Cancel, Escape or a backdrop click. */
+/** Sign-in as a modal (docs/product.md "Screens"): at most 420 px wide, closes on Cancel, Escape or a backdrop click. */
 export function SignInModal({ open, title, message, onSignIn, onClose, providerDomain }: SignInModalProps) {
   return (
     <Modal

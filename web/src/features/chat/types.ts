@@ -9,7 +9,7 @@ export interface ChatAttachment {
   size: number | null;
 }
 
-/** A message as the chat shows it (spec §3 "Message as built by the client"). */
+/** A message as the chat shows it (docs/product.md "Entities" "Message as built by the client"). */
 export interface ChatMessage {
   id: string;
   content: string;
@@ -40,7 +40,7 @@ export interface PendingAttachment {
   problem: string | null;
 }
 
-/** A message as the server sends it, turned into the client's shape (spec §3 "Message as built by the client"). */
+/** A message as the server sends it, turned into the client's shape (docs/product.md "Entities" "Message as built by the client"). */
 export function fromServerMessage(message: Message): ChatMessage {
   return {
     id: message.id,

@@ -54,7 +54,7 @@ export function readingOf(facts: IntakeFacts): RequestReading {
 }
 
 /**
- * The task brief for the human experts (spec §3 Task fields), filled on every turn: a title in the
+ * The task brief for the human experts (docs/product.md "Entities" Task fields), filled on every turn: a title in the
  * agent's own words (title.ts), the person's messages joined, a diagnosis naming type, stack and goal
  * once the goal is known, the scope of the latest proposal, and a hand-over summary with every fact,
  * the estimate and the open points. `userMessages` are all the person's messages, change requests included.

@@ -10,7 +10,7 @@ import type { IntakeFacts } from './types.ts';
 
 /**
  * The agent proposes after this many clarifying questions at the latest: signed-in people may send ten
- * messages per session (spec §5), and people leave long interrogations.
+ * messages per session (docs/product.md "Validation"), and people leave long interrogations.
  */
 const QUESTION_LIMIT = 3;
 

@@ -59,7 +59,7 @@ function budgetLine(facts: IntakeFacts, estimate: Estimate): string | null {
  * Composes a proposal from the facts of the request and the person's change requests since the first
  * proposal (`changeRounds`, one list of messages per earlier proposal). With change requests it is a
  * revised proposal: it says so and lists what changed in the latest round. The text carries the words
- * the client looks for (scope, plan, next steps, estimate) and no question-like phrase or "?" (spec §4),
+ * the client looks for (scope, plan, next steps, estimate) and no question-like phrase or "?" (docs/product.md "Entities"),
  * so the accept and modify buttons show. Only the frame (bold title, headings, list markers) is
  * Markdown: every sentence, which may quote the person, goes through asMarkdownText.
  */

@@ -133,7 +133,7 @@ export function understanding(facts: IntakeFacts): string {
 
 /**
  * The text of a clarifying question for `topics`. It never contains the words that make the client
- * show the proposal buttons (estimate, quote, plan, next steps, scope: spec §4), and always ends in a
+ * show the proposal buttons (estimate, quote, plan, next steps, scope: docs/product.md "Entities"), and always ends in a
  * question mark. `firstTurn` adds a short introduction by `aiName` and what the agent understood.
  */
 export function questionText(topics: readonly Topic[], facts: IntakeFacts, options: { aiName: string; firstTurn: boolean }): string {

@@ -68,7 +68,7 @@ export function joinAnd(items: readonly string[]): string {
 }
 
 /**
- * The client hides the proposal buttons on question-like phrases (spec §4 "Proposal"; the rule lives in
+ * The client hides the proposal buttons on question-like phrases (docs/product.md "Proposal"; the rule lives in
  * the contract). Text quoted from the person goes through `toStatement` before it enters a proposal, so
  * their own words cannot switch the buttons off.
  */

@@ -19,7 +19,7 @@ export interface LlmBrainOptions extends LlmEndpoint {
  * Each `nextTurn` makes one streamed request: our system prompt, the transcript as user/assistant
  * messages, and the JSON schema of the answer (kind, content, staffNotes, brief, estimate in hours).
  * While the answer streams, the partial object's `content` (only that field: staff notes never leave
- * the server) goes to `input.onDraft` (docs/decisions/020-streamed-replies.md). The complete answer is
+ * the server) goes to `input.onDraft` (docs/decisions/018-streamed-replies.md). The complete answer is
  * validated, then repaired by the guard rails (kind follows the content, price computed from
  * `input.rates`, title ≤ 80 characters).
  *

@@ -14,7 +14,7 @@ const TECH_NOUN_AFTER =
  * lower case), the role of AI products (assistants are context, models may be stack), where code is
  * hosted, and technologies outside the web (mobile, infrastructure, data, office). Names must not
  * contain the words that mark a proposal (estimate, quote, plan, scope, next steps): questions quote
- * them (spec §4 "Proposal").
+ * them (docs/product.md "Proposal").
  */
 export const CURATED_TECHNOLOGIES: readonly CuratedEntry[] = [
   // Languages

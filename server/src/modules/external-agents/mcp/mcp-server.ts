@@ -31,10 +31,10 @@ import {
   updateTaskAsAgent,
 } from '../external-agents.service.ts';
 
-/** The version our message-tool server announces (spec §7 "Protocol version 2.0.0"). */
+/** The version our message-tool server announces (docs/product.md "Calls" "Protocol version 2.0.0"). */
 export const MCP_SERVER_VERSION = '2.0.0';
 
-/** The resource listing the conversations waiting for the agent (docs/decisions/030-agent-push-and-one-reply.md). */
+/** The resource listing the conversations waiting for the agent (docs/decisions/027-agent-push-and-one-reply.md). */
 export const WAITING_URI = 'unstuck://conversations/waiting';
 const CONVERSATION_URI = /^unstuck:\/\/conversations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** Conversations `resources/list` names besides the waiting list: the agent's most recent ones. */
@@ -78,13 +78,13 @@ const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
 
 /**
  * An MCP server (the SDK's low-level `Server`, so that bad tool arguments are the JSON-RPC error
- * -32602 of spec §8 rather than a tool result) acting for one authenticated agent: each tool sees
+ * -32602 of docs/product.md "Errors" rather than a tool result) acting for one authenticated agent: each tool sees
  * only conversations addressed to that agent, and every call is written to the audit log.
  * Tools answer `structuredContent` matching their `outputSchema` and the same JSON as text (older
  * clients read the text; `list_conversations`' text stays the bare array). Resources: the waiting
  * list and each conversation, readable on both transports; on the session transport (`sse`) they can
  * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
- * `notifications/resources/updated` (decision 030). Stateless `/mcp` has no stream to push on.
+ * `notifications/resources/updated` (decision 027). Stateless `/mcp` has no stream to push on.
  * @param transport which transport it serves, recorded in the audit log.
  */
 export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports): Server {
@@ -102,7 +102,7 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Tra
     const run = RUN[name as McpToolName] as (deps: Deps, agent: VerifiedAgent, input: unknown) => Promise<unknown>;
     const parsed = STRICT_INPUTS[name]!.safeParse(request.params.arguments ?? {});
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
-    // send_message may name its conversation in metadata (spec §7 keeps the tool's four fields).
+    // send_message may name its conversation in metadata (docs/product.md "Calls" keeps the tool's four fields).
     const input = parsed.data as { conversationId?: unknown; metadata?: { conversationId?: unknown } };
     const conversationId = input.conversationId ?? input.metadata?.conversationId;
     try {

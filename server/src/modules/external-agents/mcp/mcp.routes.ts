@@ -23,13 +23,13 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The MCP server for third-party agents (spec §7 "Documented message-tool interface"):
+ * The MCP server for third-party agents (docs/product.md "Calls" "Documented message-tool interface"):
  * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
  *   (README); they end when the process stops;
  * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
- *   has no stream, hence no push (docs/decisions/030-agent-push-and-one-reply.md).
+ *   has no stream, hence no push (docs/decisions/027-agent-push-and-one-reply.md).
  * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
  * (403, the MCP transport rules against DNS rebinding).
  */

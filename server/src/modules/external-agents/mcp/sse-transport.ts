@@ -6,9 +6,9 @@ import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcont
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * The session transport of spec §7 "Documented message-tool interface": `GET /mcp_tools/sse` opens
+ * The session transport of docs/product.md "Calls" "Documented message-tool interface": `GET /mcp_tools/sse` opens
  * this event stream, whose first `endpoint` event names where to POST (`…?session_id={id}`); every
- * answer, and every JSON-RPC error (spec §8: -32700, -32600 here, the rest from the SDK's server),
+ * answer, and every JSON-RPC error (docs/product.md "Errors": -32700, -32600 here, the rest from the SDK's server),
  * arrives on the stream as an event `message`. The SDK's own SSE transport names the query
  * parameter `sessionId` and answers parse errors over HTTP only, so the spec's variant is this small
  * class on the SDK's {@link Transport} interface.

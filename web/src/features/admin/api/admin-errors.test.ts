@@ -12,7 +12,7 @@ describe('adminErrorText', () => {
     );
   });
 
-  it('names the status of a failed list (spec §8: "Failed to fetch users: {status}")', () => {
+  it('names the status of a failed list (docs/product.md "Errors": "Failed to fetch users: {status}")', () => {
     expect(adminErrorText(new ApiError(500, 'Internal Server Error', 'Internal server error'), 'Failed to fetch users')).toBe(
       'Failed to fetch users: 500',
     );

@@ -3,7 +3,7 @@ import { createApiKeyResponseSchema, type CreateApiKeyRequest } from '@unstuck/c
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiKeysQueryKey } from './get-api-keys.ts';
 
-/** `POST /api/admin/agents/apikeys` (spec §7): the answer carries the key, this once. */
+/** `POST /api/admin/agents/apikeys` (docs/product.md "Calls"): the answer carries the key, this once. */
 export const createApiKey = (input: CreateApiKeyRequest) =>
   apiRequest('/api/admin/agents/apikeys', { method: 'POST', identity: 'bearer', body: input, schema: createApiKeyResponseSchema });
 

@@ -3,12 +3,12 @@ import { createShareResponseSchema, SHARE_EXPIRY_HOURS, type CreateShareResponse
 import { apiRequest } from '../../../lib/api-client.ts';
 import { shareLinksQueryKey } from './get-share-links.ts';
 
-/** The texts of spec §5 for a creation answer without a token. */
+/** The texts of docs/product.md "Validation" for a creation answer without a token. */
 export const INVALID_SHARE_TOKEN = 'Invalid share token received from server';
 
 /**
- * `POST /api/admin/tasks/{id}/share` (spec §7, expiry_hours default 24).
- * @throws Error "Invalid share token received from server" when the answer has no token (spec §5).
+ * `POST /api/admin/tasks/{id}/share` (docs/product.md "Calls", expiry_hours default 24).
+ * @throws Error "Invalid share token received from server" when the answer has no token (docs/product.md "Validation").
  */
 export async function createShareLink(taskId: string): Promise<CreateShareResponse> {
   const answer = await apiRequest<unknown>(`/api/admin/tasks/${encodeURIComponent(taskId)}/share`, {

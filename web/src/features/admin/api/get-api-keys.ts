@@ -5,7 +5,7 @@ import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
 
 export const apiKeysQueryKey = [...ADMIN_QUERY_ROOT, 'apikeys'] as const;
 
-/** `GET /api/admin/agents/apikeys` (spec §7 "api_keys"). */
+/** `GET /api/admin/agents/apikeys` (docs/product.md "Calls" "api_keys"). */
 export const getApiKeys = async () =>
   (await apiRequest('/api/admin/agents/apikeys', { identity: 'bearer', schema: apiKeyListResponseSchema })).api_keys;
 

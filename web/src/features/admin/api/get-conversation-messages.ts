@@ -6,7 +6,7 @@ import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
 export const conversationMessagesQueryKey = (conversationId: string) =>
   [...ADMIN_QUERY_ROOT, 'conversations', conversationId, 'messages'] as const;
 
-/** `GET /api/admin/conversations/{id}/messages` (spec §7), staff notes included. */
+/** `GET /api/admin/conversations/{id}/messages` (docs/product.md "Calls"), staff notes included. */
 export const getConversationMessages = async (conversationId: string) =>
   (
     await apiRequest(`/api/admin/conversations/${encodeURIComponent(conversationId)}/messages`, {

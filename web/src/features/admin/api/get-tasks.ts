@@ -6,7 +6,7 @@ import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
 
 export const tasksQueryKey = [...ADMIN_QUERY_ROOT, 'tasks'] as const;
 
-/** `GET /api/v2/tasks` (spec §7, admins): every task, newest first. */
+/** `GET /api/v2/tasks` (docs/product.md "Calls", admins): every task, newest first. */
 export const getTasks = () => apiRequest('/api/v2/tasks', { identity: 'bearer', schema: adminTaskListSchema });
 
 /** The task list, asked again while a task's code analysis is pending (its figures arrive by themselves). */

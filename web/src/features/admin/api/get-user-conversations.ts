@@ -5,7 +5,7 @@ import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
 
 export const userConversationsQueryKey = (userId: string) => [...ADMIN_QUERY_ROOT, 'users', userId, 'conversations'] as const;
 
-/** `GET /api/admin/users/{id}/conversations` (spec §7). */
+/** `GET /api/admin/users/{id}/conversations` (docs/product.md "Calls"). */
 export const getUserConversations = async (userId: string) =>
   (
     await apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/conversations`, {

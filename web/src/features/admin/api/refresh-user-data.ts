@@ -3,7 +3,7 @@ import { refreshUserDataResponseSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ADMIN_QUERY_ROOT } from './admin-errors.ts';
 
-/** `POST /api/admin/users/{id}/refresh-{provider}-data` (spec §7): name and email as the provider last sent them. */
+/** `POST /api/admin/users/{id}/refresh-{provider}-data` (docs/product.md "Calls"): name and email as the provider last sent them. */
 export const refreshUserData = (input: { userId: string; provider: string }) =>
   apiRequest(`/api/admin/users/${encodeURIComponent(input.userId)}/refresh-${encodeURIComponent(input.provider)}-data`, {
     method: 'POST',

@@ -3,7 +3,7 @@ import { revokeApiKeyResponseSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiKeysQueryKey } from './get-api-keys.ts';
 
-/** `DELETE /api/admin/agents/apikeys/{id}` (spec §7): the key stops working at once. */
+/** `DELETE /api/admin/agents/apikeys/{id}` (docs/product.md "Calls"): the key stops working at once. */
 export const revokeApiKey = (keyId: string) =>
   apiRequest(`/api/admin/agents/apikeys/${encodeURIComponent(keyId)}`, {
     method: 'DELETE',

@@ -3,7 +3,7 @@ import { setExpertResponseSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usersQueryKey } from './get-users.ts';
 
-/** `POST /api/admin/users/set-expert` (spec §7). */
+/** `POST /api/admin/users/set-expert` (docs/product.md "Calls"). */
 export const setExpert = (input: { userId: string; isExpert: boolean }) =>
   apiRequest('/api/admin/users/set-expert', { method: 'POST', identity: 'bearer', body: input, schema: setExpertResponseSchema });
 

@@ -18,7 +18,7 @@ import { TasksTab } from './tasks-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 /**
- * The admin dashboard (spec §2) for an administrator: the tabs Users, User Conversations, API
+ * The admin dashboard (docs/product.md "Screens") for an administrator: the tabs Users, User Conversations, API
  * Keys and Tasks, plus the audit log and the email Outbox; an error banner, a notice banner and the delete confirmation.
  * The tab is part of the address (`/admin/tasks`); switching clears the selected user and
  * conversation and reloads the data.

@@ -4,7 +4,7 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { rememberPreAuthState } from '../../../lib/storage.ts';
 
-/** Spec §2 "Admin dashboard": what a signed-out visitor sees on an admin path, to sign in there. */
+/** docs/product.md "Screens" "Admin dashboard": what a signed-out visitor sees on an admin path, to sign in there. */
 export function AdminSignInRequired() {
   const { signIn } = useAuth();
   const location = useLocation();
@@ -13,7 +13,7 @@ export function AdminSignInRequired() {
   // No busy state: a popup the visitor closed may never report back.
   const start = async () => {
     setFailed(false);
-    // Back to this admin page after a redirect sign-in; no chat to restore here (spec §4).
+    // Back to this admin page after a redirect sign-in; no chat to restore here (docs/product.md "Entities").
     rememberPreAuthState(`${location.pathname}${location.search}`, null);
     try {
       await signIn();

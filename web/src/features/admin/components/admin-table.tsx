@@ -16,7 +16,7 @@ export interface AdminTableProps<T> {
   label: string;
   /** What the spinner says while the list loads. */
   loadingLabel: string;
-  /** The failure's prefix, e.g. "Failed to fetch users" (spec §8 "Admin"). */
+  /** The failure's prefix, e.g. "Failed to fetch users" (docs/product.md "Errors" "Admin"). */
   failure: string;
   headers: readonly string[];
   /** The row shown when the list is empty, e.g. "No users found". */

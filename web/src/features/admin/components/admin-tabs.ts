@@ -1,4 +1,4 @@
-/** The admin tabs (spec §4 "Admin: the tab is one of users, conversations, apikeys, tasks"), plus the audit log and the email outbox. */
+/** The admin tabs (docs/product.md "Entities" "Admin: the tab is one of users, conversations, apikeys, tasks"), plus the audit log and the email outbox. */
 export const ADMIN_TABS = [
   { id: 'users', label: 'Users' },
   { id: 'conversations', label: 'User Conversations' },
@@ -16,7 +16,7 @@ export function tabOfPath(rest: string | undefined): AdminTab {
   return ADMIN_TABS.find((tab) => tab.id === segment)?.id ?? 'users';
 }
 
-/** What a delete confirmation holds (spec §4 "A delete confirmation holds a type, an id and a name"). */
+/** What a delete confirmation holds (docs/product.md "Entities" "A delete confirmation holds a type, an id and a name"). */
 export interface DeleteTarget {
   type: 'task' | 'user' | 'conversation';
   id: string;

@@ -2,7 +2,7 @@ import type { CreateApiKeyResponse } from '@unstuck/contract';
 import { Modal } from '../../../components/modal.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 
-/** Shows a new agent API key once (spec §2 "API Keys tab"): the server never shows it again. */
+/** Shows a new agent API key once (docs/product.md "API Keys tab"): the server never shows it again. */
 export function ApiKeyCreatedModal({ created, onClose }: { created: CreateApiKeyResponse | null; onClose: () => void }) {
   return (
     <Modal

@@ -13,9 +13,9 @@ const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key? This actio
 type RecipientId = (typeof AGENT_KEY_RECIPIENTS)[number]['id'];
 
 /**
- * Spec §2 "API Keys tab": the creation form, the keys table with Revoke, and the one-time key modal.
+ * docs/product.md "API Keys tab": the creation form, the keys table with Revoke, and the one-time key modal.
  * A key acts as one of the agents messages are addressed to (today agent-1), and each has one current
- * key: when it has one, the form rotates it (decision 031).
+ * key: when it has one, the form rotates it (decision 028).
  */
 export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
   const keys = useApiKeys();
@@ -29,7 +29,7 @@ export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: both are required.
+    // docs/product.md "Validation": both are required.
     if (!agentName.trim()) {
       onError('Agent ID and Agent Name are required.');
       return;

@@ -9,7 +9,7 @@ import { useUsers } from '../api/get-users.ts';
 import type { AdminTabProps } from './admin-tabs.ts';
 import { StaffMessageContent } from './staff-message-content.tsx';
 
-/** Spec §9 "Short conversation id": 8 characters. */
+/** docs/product.md "Limits" "Short conversation id": 8 characters. */
 const SHORT_ID = 8;
 
 export interface ConversationsTabProps extends AdminTabProps {
@@ -52,7 +52,7 @@ function AdminMessage({ message, nameOf }: { message: Message; nameOf: NameOf })
   );
 }
 
-/** Spec §2 "Conversations tab": users, the selected user's conversations, the selected conversation's messages. */
+/** docs/product.md "Screens" "Conversations tab": users, the selected user's conversations, the selected conversation's messages. */
 export function ConversationsTab({
   onDelete,
   selectedUserId,

@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/modal.tsx';
 import type { DeleteTarget } from './admin-tabs.ts';
 
-/** What goes with each kind of deletion (spec §2 "Delete confirmation modal"). */
+/** What goes with each kind of deletion (docs/product.md "Screens" "Delete confirmation modal"). */
 const WARNINGS: Record<DeleteTarget['type'], string> = {
   user: 'Deleting this user removes all of their messages, conversations, tasks and files.',
   conversation: 'Deleting this conversation removes all of its messages.',

@@ -22,7 +22,7 @@ function statusText(email: OutboxEntry): string {
 }
 
 /**
- * Every email the server made, newest first (docs/decisions/026-email.md): without SMTP_URL they stay
+ * Every email the server made, newest first (docs/decisions/023-email.md): without SMTP_URL they stay
  * here, so this is exactly what would have been sent; with it, what was sent. "View" opens one:
  * headers, the text body, and the HTML body sanitized (scripts, styles and forms removed) with its
  * source as text.

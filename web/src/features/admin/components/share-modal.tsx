@@ -7,14 +7,14 @@ import { useShareLinks } from '../api/get-share-links.ts';
 import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 
-/** The mailto link of "Email Link" (spec §2): the recipient is left for the admin to fill in. */
+/** The mailto link of "Email Link" (docs/product.md "Screens"): the recipient is left for the admin to fill in. */
 const mailtoFor = (task: AdminTask, link: string) =>
   `mailto:?subject=${encodeURIComponent(`Shared task: ${task.title}`)}&body=${encodeURIComponent(
     `You can view the task "${task.title}" here:\n${link}\n\nThis link expires in 24 hours.`,
   )}`;
 
 /**
- * Spec §2 "Share modal": Generate Share Link, then the link with Copy Link and Email Link and its
+ * docs/product.md "Share modal": Generate Share Link, then the link with Copy Link and Email Link and its
  * 24-hour lifetime; below, the task's earlier links with their state and Revoke.
  */
 export function ShareModal({ task, onClose }: { task: AdminTask | null; onClose: () => void }) {

@@ -13,7 +13,7 @@ export interface TaskCardProps {
 }
 
 /**
- * One task of the Tasks tab (spec §2): title, status badge, created time, "User Accepted"; customer,
+ * One task of the Tasks tab (docs/product.md "Screens"): title, status badge, created time, "User Accepted"; customer,
  * status with diagnosis, the proposal rendered as sanitized HTML, the expert holding it (assign,
  * reassign, unassign); Show/Hide Details, Share Task, Delete.
  */

@@ -10,7 +10,7 @@ import { useAccessRequests } from '../api/get-access-requests.ts';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
 import { useSaveAdminNotes } from '../api/save-admin-notes.ts';
 
-/** Spec §9 "Admin card conversation context": the first 10 messages, each cut at 200 characters. */
+/** docs/product.md "Limits" "Admin card conversation context": the first 10 messages, each cut at 200 characters. */
 const CONTEXT_MESSAGES = 10;
 const CONTEXT_CHARACTERS = 200;
 
@@ -32,7 +32,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The detail view of a task card (spec §2): description, clarified scope, engineer summary, GitHub
+ * The detail view of a task card (docs/product.md "Screens"): description, clarified scope, engineer summary, GitHub
  * repository, code analysis, the first messages, the admin notes (saved: README "Deviations") and
  * the access requests its share links received.
  */

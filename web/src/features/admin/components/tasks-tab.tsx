@@ -7,7 +7,7 @@ import { RatingsPanel } from './ratings-panel.tsx';
 import { ShareModal } from './share-modal.tsx';
 import { TaskCard } from './task-card.tsx';
 
-/** Spec §2 "Tasks tab": the customers' ratings, the task cards and the share modal. */
+/** docs/product.md "Tasks tab": the customers' ratings, the task cards and the share modal. */
 export function TasksTab({ onDelete }: AdminTabProps) {
   const tasks = useTasks();
   const [sharing, setSharing] = useState<string | null>(null);

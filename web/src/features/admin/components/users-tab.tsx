@@ -10,7 +10,7 @@ import { AdminTable } from './admin-table.tsx';
 
 const CONFIRM_GUEST_DELETION = 'Are you sure you want to delete ALL guest user data? This action cannot be undone.';
 
-/** Spec §2 "Users tab": the users table with its row actions, and the guest-data deletion. */
+/** docs/product.md "Users tab": the users table with its row actions, and the guest-data deletion. */
 export function UsersTab({ onError, onNotice, onDelete, currentUserId }: AdminTabProps & { currentUserId: string }) {
   const users = useUsers();
   const setExpert = useSetExpert();

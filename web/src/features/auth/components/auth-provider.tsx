@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const loading = useRedirectResult(complete);
 
-  // Spec §4 "On sign-in": back to the path left, 0.5 s later, unless it is / or where we are.
+  // docs/product.md "Entities" "On sign-in": back to the path left, 0.5 s later, unless it is / or where we are.
   useEffect(() => {
     if (returnTo === null) return;
     const timer = setTimeout(() => {

@@ -11,8 +11,8 @@ interface LoginErrorState {
 }
 
 /**
- * `/login-error?code=…` (spec §2): where a failed redirect sign-in lands. Says that authentication
- * failed and why (spec §8), with a link back to sign-in. A cancelled sign-in is silent: the visitor
+ * `/login-error?code=…` (docs/product.md "Screens"): where a failed redirect sign-in lands. Says that authentication
+ * failed and why (docs/product.md "Errors"), with a link back to sign-in. A cancelled sign-in is silent: the visitor
  * just goes back to where they started.
  */
 export function LoginErrorPage() {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { authProvidersQueryOptions } from '../api/get-auth-providers.ts';
 import { handOffToOpener } from '../sign-in/handoff.ts';
 
-/** Spec §9 "Redirect-result check": 100 ms after the page loads. */
+/** docs/product.md "Limits" "Redirect-result check": 100 ms after the page loads. */
 const REDIRECT_RESULT_DELAY_MS = 100;
 
 const hasRedirectResult = () => new URLSearchParams(window.location.search).has('auth_code');

@@ -15,12 +15,12 @@ import { problemFromError, SignInFailure, signInErrorText } from '../utils/sign-
 /** A finished sign-in, ready for the app to use. */
 export interface FinishedSignIn {
   token: string;
-  /** The path the visitor left for sign-in, to go back to (spec §4 "On sign-in"). */
+  /** The path the visitor left for sign-in, to go back to (docs/product.md "Entities" "On sign-in"). */
   returnTo: string | null;
 }
 
 /**
- * Finishes a sign-in (spec §4 "On sign-in") before the app sees the token: exchanges the one-time
+ * Finishes a sign-in (docs/product.md "Entities" "On sign-in") before the app sees the token: exchanges the one-time
  * code, hands the guest session over to the account, then restores the conversation the visitor
  * was in (not for admin pages) and reads where they came from. The guest's data is handed over only
  * when this tab started the sign-in: a `/?auth_code=` link from somebody else must never move a
@@ -28,7 +28,7 @@ export interface FinishedSignIn {
  * exchanged outside the browser that signed in).
  * @param code the one-time code from `?auth_code=` or the popup.
  * @param fallbackReturnTo the server's `return_to`, for when the browser kept nothing.
- * @throws SignInFailure with the spec §8 text when the code cannot be exchanged.
+ * @throws SignInFailure with docs/product.md "Errors" text when the code cannot be exchanged.
  */
 export async function finishSignIn(code: string, fallbackReturnTo: string | null): Promise<FinishedSignIn> {
   const startedHere = takeSignInStarted();

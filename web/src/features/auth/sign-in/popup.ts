@@ -31,7 +31,7 @@ const toResult = (message: AuthPopupMessage): PopupResult => ('code' in message 
  * Waits for the popup's result: the `{ type: 'unstuck-auth', code | error }` message that our
  * server's result page posts to this window (accepted only from this origin and this popup), or
  * the same handed over by the app in a popup that was cut off from this page (./handoff.ts).
- * A popup that never reports (closed by the visitor) ends as `cancelled`, which is silent (spec §8),
+ * A popup that never reports (closed by the visitor) ends as `cancelled`, which is silent (docs/product.md "Errors"),
  * after the attempt's lifetime or when another attempt starts.
  */
 export function waitForPopupResult(popup: Window): Promise<PopupResult> {

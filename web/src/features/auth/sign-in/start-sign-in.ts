@@ -14,13 +14,13 @@ export function loginUrl(providerId: string, returnTo: string, mode: AuthProvide
 }
 
 /**
- * Starts a sign-in with the first configured provider (spec §1: one identity provider's sign-in)
+ * Starts a sign-in with the first configured provider (docs/product.md "Audience": one identity provider's sign-in)
  * the way the server says: a popup on the production domain, a full-page redirect elsewhere
- * (spec §7 "Identity provider").
+ * (docs/product.md "Calls" "Identity provider").
  * @param loadProviders the provider list, normally from the cache so that the popup still opens
  *   within the visitor's click.
  * @param returnTo the path to come back to after a redirect.
- * @throws SignInFailure with the spec §8 text (popup blocked, no provider, a provider error).
+ * @throws SignInFailure with docs/product.md "Errors" text (popup blocked, no provider, a provider error).
  */
 export async function startSignIn(loadProviders: () => Promise<AuthProvidersResponse>, returnTo: string): Promise<SignInStart> {
   let providers: AuthProvidersResponse;

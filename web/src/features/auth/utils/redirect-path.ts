@@ -1,14 +1,14 @@
-/** Spec §9 "Redirect delays": the path left before sign-in is restored 0.5 s after it. */
+/** docs/product.md "Limits" "Redirect delays": the path left before sign-in is restored 0.5 s after it. */
 export const RESTORE_PATH_DELAY_MS = 500;
 
 /** A path on this site: one leading slash, not `//host` or `/\host`, which browsers treat as another site. */
 export const isLocalPath = (path: string): boolean => /^\/(?![/\\])[^\s]*$/.test(path);
 
-/** Whether a path belongs to the admin area (spec §2: any path starting with /admin). */
+/** Whether a path belongs to the admin area (docs/product.md "Screens": any path starting with /admin). */
 export const isAdminPath = (path: string): boolean => path.startsWith('/admin');
 
 /**
- * Where to go after sign-in (spec §4 "On sign-in"): the path saved before sign-in, unless it is the
+ * Where to go after sign-in (docs/product.md "Entities" "On sign-in"): the path saved before sign-in, unless it is the
  * root or already the current path (then stay), or not a path on this site.
  * @param saved the saved path, e.g. `/dashboard` or `/redirect-test?status=ok`.
  * @param current the current path with its query, e.g. `/`.

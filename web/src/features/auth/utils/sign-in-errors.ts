@@ -12,7 +12,7 @@ export interface SignInProblem {
   rawCode?: string;
 }
 
-/** The texts of spec §8 "Sign-in", by problem; `cancelled` is silent and `other` names its reason. */
+/** The texts of docs/product.md "Sign-in", by problem; `cancelled` is silent and `other` names its reason. */
 const SIGN_IN_TEXTS: Record<Exclude<SignInProblem['code'], 'cancelled' | 'other'>, string> = {
   'popup-blocked': 'Popup was blocked by your browser. Please disable popup blockers for this site and try again.',
   internal: 'Authentication service error...',
@@ -27,7 +27,7 @@ const SIGN_IN_TEXTS: Record<Exclude<SignInProblem['code'], 'cancelled' | 'other'
 const UNKNOWN_REASON = 'the sign-in did not complete';
 
 /**
- * The text a visitor sees for a sign-in problem (spec §8), or null when it stays silent (the
+ * The text a visitor sees for a sign-in problem (docs/product.md "Errors"), or null when it stays silent (the
  * visitor cancelled or closed the popup).
  */
 export function signInErrorText(problem: SignInProblem): string | null {

@@ -5,7 +5,7 @@ import type { Message, MessageDraft } from '@unstuck/contract';
 import { identityHeaders } from '../../../lib/api-client.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
-/** After this many failed connections in a row the stream is left alone; polling (spec §4) carries on. */
+/** After this many failed connections in a row the stream is left alone; polling (docs/product.md "Entities") carries on. */
 const MAX_FAILURES = 5;
 
 /** The agent's message being written, as the event stream last showed it. */
@@ -18,9 +18,9 @@ export interface StreamedDraft extends MessageDraft {
 /**
  * Follows a conversation's event stream (`GET /api/v2/conversations/{id}/events`) and puts each new or
  * changed message into the messages query at once. Read with fetch so the Bearer token or guest header
- * goes in a header, never a URL (docs/decisions/018-realtime-and-caching.md). Reconnects with
+ * goes in a header, never a URL (docs/decisions/016-realtime-and-caching.md). Reconnects with
  * `Last-Event-ID`; polling keeps running beside it, so a blocked stream only loses speed, not messages.
- * @returns the agent's draft of its next message (decision 020), or null: none, an empty one (the
+ * @returns the agent's draft of its next message (decision 018), or null: none, an empty one (the
  *   attempt failed), an agent message arrived, or the stream dropped — a draft never outlives the
  *   stream that brought it.
  */

@@ -3,7 +3,7 @@ import type { CreateRepositoryRequest, RepositoryResponse } from '@unstuck/contr
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * `POST /code-sharing/api/test/repos` (spec §7) for the task of a conversation, as its owner.
+ * `POST /code-sharing/api/test/repos` (docs/product.md "Calls") for the task of a conversation, as its owner.
  * @throws ApiError with the server's status and detail.
  */
 export function createRepository(body: CreateRepositoryRequest): Promise<RepositoryResponse> {

@@ -11,11 +11,11 @@ export const messagesQueryKey = (conversationId: string) => ['conversations', co
 
 /**
  * The last answer per conversation and caller with its ETag: an unchanged conversation is answered
- * 304 without a body (docs/decisions/018-realtime-and-caching.md).
+ * 304 without a body (docs/decisions/016-realtime-and-caching.md).
  */
 const lastAnswers = new Map<string, { etag: string; messages: Message[] }>();
 
-/** The messages of a conversation, oldest first (spec §7). */
+/** The messages of a conversation, oldest first (docs/product.md "Calls"). */
 export async function getMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
   const sentAsGuest = getAuthToken() === null;
   // Keyed by caller too: after signing in, the guest's answer must not stand in for the account's.
@@ -38,7 +38,7 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
     if (!isApiError(error)) throw error;
     // Signed in while this guest request was under way: its answer says nothing about the account.
     if (sentAsGuest && getAuthToken() !== null) throw new Error('Signed in while fetching messages as a guest');
-    // The texts of spec §8 "Fetching messages".
+    // The texts of docs/product.md "Errors" "Fetching messages".
     const message =
       error.status === 401 && sentAsGuest
         ? 'Authentication required - created new guest session'
@@ -49,17 +49,17 @@ export async function getMessages(conversationId: string, signal?: AbortSignal):
 
 export interface MessagesPolling {
   /**
-   * `agent`: every 2 s while waiting for the agent (spec §4), in a hidden tab too, so the timeout
-   * stays honest. `idle`: the generic backoff helper of spec §4, from 3 s up to 30 s while nothing new
-   * arrives; it gives up after 5 failures in a row (failures are only logged, spec §8).
+   * `agent`: every 2 s while waiting for the agent (docs/product.md "Entities"), in a hidden tab too, so the timeout
+   * stays honest. `idle`: the generic backoff helper of docs/product.md "Entities", from 3 s up to 30 s while nothing new
+   * arrives; it gives up after 5 failures in a row (failures are only logged, docs/product.md "Errors").
    */
   mode: 'agent' | 'idle';
-  /** Called with each failed fetch's error, as it happens (spec §8: failures are only logged). */
+  /** Called with each failed fetch's error, as it happens (docs/product.md "Errors": failures are only logged). */
   onFailure?: (error: Error) => void;
 }
 
 /**
- * Polls a conversation's messages (spec §4 "Polling"); disabled until there is a conversation.
+ * Polls a conversation's messages (docs/product.md "Entities" "Polling"); disabled until there is a conversation.
  * @param polling null: no fetching here; the query holds what others put in it (the event stream, a task's read).
  */
 export function useMessages(conversationId: string | null, polling: MessagesPolling | null) {

@@ -3,7 +3,7 @@ import type { ProposalActionResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
-/** The two answers to a proposal (spec §7): accept it, or ask to modify it. */
+/** The two answers to a proposal (docs/product.md "Calls"): accept it, or ask to modify it. */
 export type ProposalAction = 'accept' | 'modify';
 
 /**

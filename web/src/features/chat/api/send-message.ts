@@ -4,7 +4,7 @@ import { apiRequest, NetworkError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/storage.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
-/** Spec §9 "Send delay before request". */
+/** docs/product.md "Limits" "Send delay before request". */
 export const SEND_DELAY_MS = 50;
 
 export interface SendMessageInput {
@@ -33,7 +33,7 @@ const post = (input: SendMessageInput, idempotencyKey: string) =>
   });
 
 /**
- * Sends one message to the agent after the 50 ms delay of spec §4, retrying once when no answer
+ * Sends one message to the agent after the 50 ms delay of docs/product.md "Entities", retrying once when no answer
  * arrived (a network failure); API errors are not retried. Both attempts carry the same
  * `Idempotency-Key`, so a first attempt that reached the server but lost its answer is not stored twice.
  */
@@ -49,7 +49,7 @@ export async function sendMessage(input: SendMessageInput): Promise<SendMessageR
   }
 }
 
-/** The send mutation of the chat page (spec §4 "Message sending"). */
+/** The send mutation of the chat page (docs/product.md "Entities" "Message sending"). */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({

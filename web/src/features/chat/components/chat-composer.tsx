@@ -20,7 +20,7 @@ export interface ChatComposerProps {
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** The message input with attach, GitHub and send buttons; Enter sends, Shift+Enter adds a newline (spec §2). */
+/** The message input with attach, GitHub and send buttons; Enter sends, Shift+Enter adds a newline (docs/product.md "Screens"). */
 export function ChatComposer(props: ChatComposerProps) {
   const { value, onChange, onSend, attachments, disabled, sending, placeholder, inputRef } = props;
   const fileInput = useRef<HTMLInputElement>(null);

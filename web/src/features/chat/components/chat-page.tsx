@@ -15,7 +15,7 @@ import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
 // Opened by a proposal action, after the page is up: its code loads then.
 const SignInModal = lazy(async () => ({ default: (await import('../../../components/sign-in/sign-in-modal.tsx')).SignInModal }));
 
-/** Routes that need sign-in send visitors here with this state (spec §2): the sign-in card shows. */
+/** Routes that need sign-in send visitors here with this state (docs/product.md "Screens"): the sign-in card shows. */
 export interface HomeLocationState {
   signInRequired?: boolean;
   /** The path they came from, to return to after sign-in. */
@@ -25,7 +25,7 @@ export interface HomeLocationState {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The home chat page (spec §2 "Home chat page") inside the app shell: for a first-time visitor the
+ * The home chat page (docs/product.md "Screens" "Home chat page") inside the app shell: for a first-time visitor the
  * hero (heading, subtitle, input, example requests and how it works); the chat view once messages exist.
  */
 export function ChatPage() {
@@ -39,7 +39,7 @@ export function ChatPage() {
   const { conversationId, input, setError } = chat;
   const { carryOverSignIn } = proposals;
   const returnTo = locationState?.returnTo ?? location.pathname;
-  /** Sign-in from the card (failures in the error banner) or the modal (an alert, spec §8). */
+  /** Sign-in from the card (failures in the error banner) or the modal (an alert, docs/product.md "Errors"). */
   const startSignIn = useCallback(
     async (from: 'card' | 'modal') => {
       rememberPreAuthState(returnTo, conversationId);

@@ -10,8 +10,8 @@ const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.t
 /**
  * Below a conversation (home page and Messages): the "Proposal Accepted!" banner once accepted, the
  * chat's error banner, `beforeComposer` (the home page's sign-in card) and the composer, which is
- * disabled at the message limit (spec §4, §5). After acceptance it stays on: the customer now writes
- * to the expert team (docs/product.md "Working with the expert", decision 029).
+ * disabled at the message limit (docs/product.md "Entities", "Validation"). After acceptance it stays on: the customer now writes
+ * to the expert team (docs/product.md "Working with the expert", decision 026).
  */
 export function ConversationDock({
   controls,

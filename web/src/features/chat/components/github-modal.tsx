@@ -7,7 +7,7 @@ import { useCreateRepository } from '../api/create-repository.ts';
 const GUEST_EMAIL_PLACEHOLDER = 'guest@unstuck.local';
 
 /**
- * "Share code via GitHub" (spec §2 "GitHub modal"): creates the repository of the conversation's task
+ * "Share code via GitHub" (docs/product.md "Screens" "GitHub modal"): creates the repository of the conversation's task
  * and shows its address; for the embedded local repositories also the exact commands to push to it.
  * Before the first message there is no task yet, so Create Repository waits for one.
  */

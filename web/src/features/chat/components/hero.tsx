@@ -1,4 +1,4 @@
-/** The hero heading of the empty home page (spec §1 and §2). */
+/** The hero heading of the empty home page (docs/product.md "Audience" and "Screens"). */
 export function Hero() {
   return (
     <div className="hero__intro">
@@ -13,7 +13,7 @@ export function Hero() {
   );
 }
 
-/** The note under the input: the agent is an AI that gathers the information for a human (spec §1). */
+/** The note under the input: the agent is an AI that gathers the information for a human (docs/product.md "Audience"). */
 export function AgentNote({ aiName }: { aiName: string }) {
   return (
     <p className="agent-note">

@@ -23,7 +23,7 @@ function preview(text: string): string {
 const titleOf = (c: { id: string; title: string | null }) => (c.title ? typographicQuotes(c.title) : c.id.slice(0, 8));
 
 /**
- * Messages (spec §2 names the route, not its content) as an inbox: the signed-in user's
+ * Messages (docs/product.md "Screens" names the route, not its content) as an inbox: the signed-in user's
  * conversations with title, latest message, time and unread count beside the open one
  * (`?conversation={id}`); the list and the thread scroll on their own. On a phone, the list opens a
  * thread and Back returns to it.

@@ -4,7 +4,7 @@ export interface ProposalActionsProps {
   onModify: () => void;
 }
 
-/** "✓ Sounds good" and "✎ Let's modify it" (spec §2); both read "Processing..." while busy. */
+/** "✓ Sounds good" and "✎ Let's modify it" (docs/product.md "Screens"); both read "Processing..." while busy. */
 export function ProposalActions({ busy, onAccept, onModify }: ProposalActionsProps) {
   return (
     <div className="proposal-actions">

@@ -11,9 +11,9 @@ const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-wi
 
 /**
  * An agent's proposal as a card: what the work is, the price range and hours and the two buttons
- * (spec §2) at the top; the summary, then scope, plan, assumptions and the rest as sections that
+ * (docs/product.md "Screens") at the top; the summary, then scope, plan, assumptions and the rest as sections that
  * can be folded (folded at first on a phone). With a version (`metadata.proposal_version`) it shows
- * "Version n" and, from version 2 on, what changed (docs/decisions/033-proposal-versions.md).
+ * "Version n" and, from version 2 on, what changed (docs/decisions/030-proposal-versions.md).
  */
 export function ProposalCard({
   content,

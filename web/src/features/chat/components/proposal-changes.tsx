@@ -4,7 +4,7 @@ import { changeLines } from '../utils/proposal-changes.ts';
 
 /**
  * A revised proposal's compact list of what changed against the version before it (scope lines added
- * or removed, the estimate before → after; docs/decisions/033-proposal-versions.md). The + and − marks
+ * or removed, the estimate before → after; docs/decisions/030-proposal-versions.md). The + and − marks
  * are for the eye; screen readers hear "Added:" and "Removed:" instead.
  */
 export function ProposalChanges({ changes, version }: { changes: Changes; version: number }) {

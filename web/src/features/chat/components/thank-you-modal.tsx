@@ -1,7 +1,7 @@
 import { CheckCircleIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 
-/** The modal shown after a proposal is accepted (spec §2 "Thank-you modal"). */
+/** The modal shown after a proposal is accepted (docs/product.md "Screens" "Thank-you modal"). */
 export function ThankYouModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal

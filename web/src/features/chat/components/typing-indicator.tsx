@@ -1,6 +1,6 @@
 export const TYPING_TEXT = 'Agent is thinking hard, this may take a minute...';
 
-/** Shown while the agent is thinking (spec §2). */
+/** Shown while the agent is thinking (docs/product.md "Screens"). */
 export function TypingIndicator() {
   return (
     <div className="typing" role="status" aria-live="polite">

@@ -48,7 +48,7 @@ export interface ChatSessionOptions {
 }
 
 /**
- * The chat page's state machine (spec §4 "Page state", "New chat", §5 limits): messages with the
+ * The chat page's state machine (docs/product.md "Entities" "Page state", "New chat", "Validation" limits): messages with the
  * optimistic one, idle / agent_thinking / waiting_for_agent, the agent timeout, sending and New chat.
  * The conversation's messages come from {@link useConversationFeed} (stream and polling); this adds
  * what is being sent and what the person did (an accepted proposal) before the server says so.
@@ -121,7 +121,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     return [...serverMessages, ...optimistic.filter((m) => !known.has(m.id))];
   }, [serverMessages, optimistic]);
 
-  // Every fetch while waiting counts as one poll (spec §4: at most 30).
+  // Every fetch while waiting counts as one poll (docs/product.md "Entities": at most 30).
   const lastFetchAt = Math.max(feed.fetchedAt, feed.failedAt);
   const onFetched = useEffectEvent(() => {
     const current = wait.current;
@@ -140,7 +140,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     if (lastFetchAt !== 0) onFetched();
   }, [lastFetchAt]);
 
-  // Signing in hides the sign-in prompt and picks up the conversation sign-in restored (spec §4 "On sign-in").
+  // Signing in hides the sign-in prompt and picks up the conversation sign-in restored (docs/product.md "Entities" "On sign-in").
   const [wasSignedIn, setWasSignedIn] = useState(isSignedIn);
   if (wasSignedIn !== isSignedIn) {
     setWasSignedIn(isSignedIn);
@@ -245,7 +245,7 @@ export function useChatSession({ isSignedIn, onAgentReplied, conversationId: ope
     setAcceptedIds((current) => new Set(current).add(messageId));
   }, []);
 
-  /** Spec §4 "New chat". */
+  /** docs/product.md "New chat". */
   const newChat = useCallback(() => {
     generation.current += 1;
     if (conversationId) queryClient.removeQueries({ queryKey: messagesQueryKey(conversationId) });

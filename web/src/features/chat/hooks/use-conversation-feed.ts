@@ -7,7 +7,7 @@ import { fromServerMessage, type ChatMessage } from '../types.ts';
 
 /** Where a conversation's messages come from besides its event stream. */
 export type FeedSource =
-  /** The chat: its own polling of the read call (spec §4 "Polling"). */
+  /** The chat: its own polling of the read call (docs/product.md "Entities" "Polling"). */
   | { poll: MessagesPolling }
   /** The expert workspace: the task's reads, polled by the task's own query, merged in by id. */
   | { reads: readonly Message[] };
@@ -16,7 +16,7 @@ export type FeedSource =
 export interface ConversationFeed {
   /** Oldest first; empty while nothing was read yet. */
   messages: ChatMessage[];
-  /** The agent's message being written (decision 020); null once a message answering the same one is listed. */
+  /** The agent's message being written (decision 018); null once a message answering the same one is listed. */
   draft: StreamedDraft | null;
   /** When a fetch of the messages last succeeded / failed (ms, 0 before the first); each answer marks them read. */
   fetchedAt: number;
@@ -34,7 +34,7 @@ function merged(current: readonly Message[], read: readonly Message[]): Message[
 
 /**
  * One conversation's messages, live: its event stream first, polling (or the task's reads) beside it as
- * the fallback, both into the one messages query (docs/decisions/018-realtime-and-caching.md), shown in
+ * the fallback, both into the one messages query (docs/decisions/016-realtime-and-caching.md), shown in
  * the chat's message shape. What is being sent is not here: the chat session keeps its optimistic copies.
  * @param conversationId null: no conversation yet (nothing is read).
  */

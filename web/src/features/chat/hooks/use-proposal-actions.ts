@@ -5,7 +5,7 @@ import { useProposalAction } from '../api/proposal-action.ts';
 
 export type ProposalAction = { kind: 'accept' | 'modify'; messageId: string };
 
-/** Spec §9 "Proposal action auto-retry after sign-in". */
+/** docs/product.md "Limits" "Proposal action auto-retry after sign-in". */
 export const RETRY_AFTER_SIGN_IN_MS = 100;
 
 export interface ProposalActionsOptions {
@@ -37,7 +37,7 @@ function carriedAction(): ProposalAction | null {
 const forgetCarriedAction = () => writeSession(STORAGE_KEYS.pendingProposalAction, null);
 
 /**
- * Accept and Modify (spec §4 "Proposal"). Both need sign-in: a signed-out visitor's action is kept
+ * Accept and Modify (docs/product.md "Proposal"). Both need sign-in: a signed-out visitor's action is kept
  * while the sign-in modal is open and runs 100 ms after sign-in; closing the modal drops it. A
  * redirect sign-in reloads the page, so the action waits in session storage meanwhile.
  */

@@ -2,12 +2,12 @@ import { LIMIT_TEXTS, LIMITS } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { ChatMessage } from '../types.ts';
 
-/** Spec §4 "Polling" and §9 (idle polling is the backoff helper's, lib/backoff-polling.ts). */
+/** docs/product.md "Entities" "Polling" and "Limits" (idle polling is the backoff helper's, lib/backoff-polling.ts). */
 export const AGENT_POLL_MS = 2000;
 export const MAX_AGENT_POLLS = 30;
 /**
  * The chat page prompts a guest to sign in once this many messages were sent. The spec gives 1 and
- * 2 (§5); we use the server's limit of 2 so a guest can answer the first question (README "Deviations").
+ * 2 ("Validation"); we use the server's limit of 2 so a guest can answer the first question (README "Deviations").
  */
 export const GUEST_MESSAGES_BEFORE_PROMPT = LIMITS.guestMessages;
 
@@ -30,8 +30,8 @@ export interface SendFailure {
 }
 
 /**
- * What the chat shows when sending failed (spec §4 "Page state", §5, §8 "Sending and fetching"), by
- * the answer's error code (docs/decisions/027-error-codes.md).
+ * What the chat shows when sending failed (docs/product.md "Entities" "Page state", "Validation", "Errors" "Sending and fetching"), by
+ * the answer's error code (docs/decisions/024-error-codes.md).
  */
 export function describeSendFailure(error: unknown): SendFailure {
   const code = isApiError(error) ? error.code : null;

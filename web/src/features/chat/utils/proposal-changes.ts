@@ -12,7 +12,7 @@ export interface ChangeLine {
 }
 
 /**
- * The "What changed" list of a revised proposal (docs/decisions/033-proposal-versions.md): scope lines
+ * The "What changed" list of a revised proposal (docs/decisions/030-proposal-versions.md): scope lines
  * added, then removed, then the estimate's hours and price before → after ("not given" when a version
  * had none). Empty when nothing in scope or estimate changed. Pure.
  */

@@ -1,4 +1,4 @@
-/** How much of the user's message an agent reply quotes (spec §9 "Reply snippet"). */
+/** How much of the user's message an agent reply quotes (docs/product.md "Limits" "Reply snippet"). */
 export const REPLY_SNIPPET_LENGTH = 50;
 
 /**

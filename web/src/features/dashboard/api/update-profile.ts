@@ -4,7 +4,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { getAuthToken } from '../../../lib/storage.ts';
 import { profileQueryKey } from './get-profile.ts';
 
-/** Spec §5 "Profile edit" texts. */
+/** docs/product.md "Validation" "Profile edit" texts. */
 export const PROFILE_TEXTS = {
   authRequired: 'Authentication required to update profile.',
   invalidResponse: 'Invalid response format',
@@ -12,8 +12,8 @@ export const PROFILE_TEXTS = {
 } as const;
 
 /**
- * Saves the profile (spec §7 `PUT /api/v1/users/profile`).
- * @throws Error with the spec §5 text: authentication required, the HTTP status and response body,
+ * Saves the profile (docs/product.md "Calls" `PUT /api/v1/users/profile`).
+ * @throws Error with docs/product.md "Validation" text: authentication required, the HTTP status and response body,
  *   or "Invalid response format" when the answer lacks status success and a profile.
  */
 export async function updateProfile(profile: ProfileUpdate): Promise<ProfileResponse> {

@@ -7,7 +7,7 @@ import { formatTimestamp } from '../../../lib/format.ts';
 import { useUserTasks } from '../api/get-user-tasks.ts';
 
 /**
- * "Your Active Jobs" (spec §2): the user's tasks not done and the done ones not confirmed, each
+ * "Your Active Jobs" (docs/product.md "Screens"): the user's tasks not done and the done ones not confirmed, each
  * linking to its conversation, with its status, unread count, expert and latest event line.
  */
 export function ActiveJobs() {

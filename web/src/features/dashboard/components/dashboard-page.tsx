@@ -9,7 +9,7 @@ import { DashboardUser } from './dashboard-user.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 
 /**
- * The signed-in user's dashboard (spec §2 "Dashboard"), /dashboard and /experts: header, quick
+ * The signed-in user's dashboard (docs/product.md "Dashboard"), /dashboard and /experts: header, quick
  * actions with the real unread count on Messages, profile details, the user's active jobs and the
  * raw profile data. The spec's fixed badge "3" and example job are replaced by real data (README
  * "Deviations").

@@ -2,7 +2,7 @@ import { Avatar } from '../../../components/layout/account-menu.tsx';
 import type { AuthUser } from '../../../lib/auth.tsx';
 
 /**
- * The dashboard's greeting (spec §2 "Dashboard" header): avatar initial and display name or email.
+ * The dashboard's greeting (docs/product.md "Dashboard" header): avatar initial and display name or email.
  * Signing out is in the app shell's account menu, with the same wording on every page.
  */
 export function DashboardUser({ user }: { user: AuthUser }) {

@@ -30,12 +30,12 @@ function fieldErrorOf(message: string): FieldErrors | null {
   return { [match[1]]: sentence };
 }
 
-/** Spec §9 "Redirect delays": 1.5 s after a profile save. */
+/** docs/product.md "Limits" "Redirect delays": 1.5 s after a profile save. */
 const REDIRECT_AFTER_SAVE_MS = 1500;
 
 /**
- * Spec §2 "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save
- * Changes. Beyond the spec, the email switch (docs/decisions/026-email.md), saved with the profile.
+ * docs/product.md "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save
+ * Changes. Beyond the spec, the email switch (docs/decisions/023-email.md), saved with the profile.
  */
 export function EditProfilePage() {
   const profile = useProfile();
@@ -84,7 +84,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     const problems = checkFields(name, email, emailInput.current?.validity.typeMismatch === true);
     showFieldErrors(problems);
     if (problems.name || problems.email) return;
-    // Spec §5: items trimmed, empty ones ignored.
+    // docs/product.md "Validation": items trimmed, empty ones ignored.
     const clean = (items: string[]) => items.map((item) => item.trim()).filter((item) => item !== '');
     try {
       await update.mutateAsync({

@@ -11,7 +11,7 @@ export interface ListEditorProps {
   onChange: (items: string[]) => void;
 }
 
-/** A list of text items with add and remove (spec §2 "Edit Profile": skills and accomplishments). */
+/** A list of text items with add and remove (docs/product.md "Edit Profile": skills and accomplishments). */
 export function ListEditor({ label, itemName, placeholder, items, onChange }: ListEditorProps) {
   const [draft, setDraft] = useState('');
   const add = () => {

@@ -21,7 +21,7 @@ function ItemList({ title, items, empty }: { title: string; items: string[]; emp
   );
 }
 
-/** The profile details of spec §2 "Dashboard": Skills and Accomplishments with the spec's placeholders. */
+/** The profile details of docs/product.md "Dashboard": Skills and Accomplishments with the spec's placeholders. */
 export function ProfileDetails({ profile, error, onRetry }: { profile: Profile | null; error: Error | null; onRetry: () => void }) {
   return (
     <section className="panel profile-details" aria-labelledby="profile-details-title">

@@ -8,7 +8,7 @@ export const ping = () => apiRequest<PingResponse>('/api/ping', { identity: 'non
 const pingQueryOptions = queryOptions({ queryKey: ['debug', 'ping'], queryFn: ping, staleTime: Infinity, retry: false });
 
 /**
- * Whether the debug and test pages exist (spec §2 "Debug"): undefined while asking the server,
+ * Whether the debug and test pages exist (docs/product.md "Screens" "Debug"): undefined while asking the server,
  * then true, or false when it does not answer the probe (404 when they are off).
  */
 export function useDebugPagesEnabled(): boolean | undefined {

@@ -1,7 +1,7 @@
 import { AGENT_RECIPIENT_ID, sendMessageResponseSchema } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** `POST /api/v2/messages` (spec §7 "debug test"): a direct message to the agent, as the caller. */
+/** `POST /api/v2/messages` (docs/product.md "Calls" "debug test"): a direct message to the agent, as the caller. */
 export function sendTestMessage(content: string) {
   const form = new FormData();
   form.append('content', content);

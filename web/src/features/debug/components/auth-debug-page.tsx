@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
- * `/debug-auth`, the auth debug overlay (spec §2). The spec checks the email against a fixed admin
+ * `/debug-auth`, the auth debug overlay (docs/product.md "Screens"). The spec checks the email against a fixed admin
  * address; here the server decides (ADMIN_EMAILS or the admin role) and the token's claims say so.
  */
 export function AuthDebugPage() {

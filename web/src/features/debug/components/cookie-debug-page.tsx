@@ -3,7 +3,7 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { readCookies } from '../utils/browser-state.ts';
 import { EntryTable } from './entry-table.tsx';
 
-/** `/old-test-dashboard`, the cookie debug dashboard (spec §2): the cookies this page can read. */
+/** `/old-test-dashboard`, the cookie debug dashboard (docs/product.md "Screens"): the cookies this page can read. */
 export function CookieDebugPage() {
   const [cookies, setCookies] = useState(() => readCookies());
   return (

@@ -11,7 +11,7 @@ interface LogLine {
   ok: boolean;
 }
 
-/** Spec §2 "Debug diagnostics": list conversations, check health, send a test message; each result is logged below. */
+/** docs/product.md "Screens" "Debug diagnostics": list conversations, check health, send a test message; each result is logged below. */
 export function DebugDiagnostics() {
   const [lines, setLines] = useState<LogLine[]>([]);
   const [conversationIds, setConversationIds] = useState<string[]>([]);

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { DebugDiagnostics } from './debug-diagnostics.tsx';
 
-/** The professional network of spec §2, configured with LINKEDIN_CLIENT_ID. */
+/** The professional network of docs/product.md "Screens", configured with LINKEDIN_CLIENT_ID. */
 const PROFESSIONAL_NETWORK = 'linkedin';
 
-/** `/debug` (spec §2): direct login through the professional network, a link home, the other test pages and diagnostics. */
+/** `/debug` (docs/product.md "Screens"): direct login through the professional network, a link home, the other test pages and diagnostics. */
 export function DebugPage() {
   return (
     <PageLayout title="Debug" wide>

@@ -4,7 +4,7 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { rememberPreAuthState } from '../../../lib/storage.ts';
 
 /**
- * `/login/{provider}` (spec §2): leaves at once for the server's debug redirect
+ * `/login/{provider}` (docs/product.md "Screens"): leaves at once for the server's debug redirect
  * `/api/login/{provider}`, which starts a sign-in with that provider and comes back to /.
  */
 export function DirectLoginPage() {

@@ -8,7 +8,7 @@ import { useSession } from '../api/get-session.ts';
 const NOT_AUTHENTICATED = 'Not authenticated. Please log in again.';
 
 /**
- * `/minimal-dashboard` (spec §2): takes a `?token=` and removes it from the URL, then shows the
+ * `/minimal-dashboard` (docs/product.md "Screens"): takes a `?token=` and removes it from the URL, then shows the
  * server's profile of that token's user (`GET /api/session`), or of the signed-in user without
  * one. A handed token is only looked at, never stored: a link must not sign this browser in as
  * somebody else (login CSRF).

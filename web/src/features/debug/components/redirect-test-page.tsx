@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 
-/** `/redirect-test` (spec §2): shows the `status` and `message` a redirect brought back. */
+/** `/redirect-test` (docs/product.md "Screens"): shows the `status` and `message` a redirect brought back. */
 export function RedirectTestPage() {
   const [params] = useSearchParams();
   const status = params.get('status');

@@ -3,12 +3,12 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { readCookies, readLocalStorage } from '../utils/browser-state.ts';
 import { EntryTable } from './entry-table.tsx';
 
-/** Spec §9 "Debug polling". */
+/** docs/product.md "Limits" "Debug polling". */
 const POLL_MS = 2000;
 
 const snapshot = () => ({ cookies: readCookies(), storage: readLocalStorage(), at: new Date() });
 
-/** `/test-dashboard` (spec §2): cookies and local storage, read again every 2 s. */
+/** `/test-dashboard` (docs/product.md "Screens"): cookies and local storage, read again every 2 s. */
 export function TestDashboardPage() {
   const [state, setState] = useState(snapshot);
   useEffect(() => {

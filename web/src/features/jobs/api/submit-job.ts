@@ -10,7 +10,7 @@ export interface JobInput {
   files: File[];
 }
 
-/** The job payload of spec §3: the content combines title, description and stack. */
+/** The job payload of docs/product.md "Entities": the content combines title, description and stack. */
 export function toJobSubmission({ title, description, techStack }: JobInput, attachments: string[]): JobSubmission {
   const parts = [`Job Title: ${title}`, `Job Description:\n${description}`];
   if (techStack) parts.push(`Preferred Technology Stack: ${techStack}`);
@@ -23,7 +23,7 @@ export function toJobSubmission({ title, description, techStack }: JobInput, att
 }
 
 /**
- * Uploads each file first (any failure stops the submission, spec §5), then sends the job to
+ * Uploads each file first (any failure stops the submission, docs/product.md "Validation"), then sends the job to
  * `POST /api/messages` as the signed-in user (Bearer token; never an agent key from the browser).
  */
 export async function submitJob(input: JobInput): Promise<void> {

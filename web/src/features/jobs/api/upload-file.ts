@@ -3,8 +3,8 @@ import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 
 /**
  * Uploads one attachment as multipart (file, fileName) to `POST /code-sharing/api/files/upload`
- * (spec §7) and returns its URL (fileUrl or url).
- * @throws Error "Failed to upload file: {name} ({status})" or "… - {reason}" (spec §8 "Upload").
+ * (docs/product.md "Calls") and returns its URL (fileUrl or url).
+ * @throws Error "Failed to upload file: {name} ({status})" or "… - {reason}" (docs/product.md "Errors" "Upload").
  */
 export async function uploadFile(file: File): Promise<string> {
   const form = new FormData();

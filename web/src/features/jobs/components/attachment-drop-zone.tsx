@@ -10,7 +10,7 @@ export interface AttachmentDropZoneProps {
 }
 
 /**
- * Attachments of spec §2 "Submit Job": several files, by picker or drag and drop, listed with name
+ * Attachments of docs/product.md "Submit Job": several files, by picker or drag and drop, listed with name
  * and size, each removable; a file that cannot be sent says why beside it (lib/file-checks.ts).
  */
 export function AttachmentDropZone({ files, onAdd, onRemove, disabled }: AttachmentDropZoneProps) {

@@ -7,7 +7,7 @@ import { AttachmentDropZone } from './attachment-drop-zone.tsx';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { FormStatus } from '../../../components/form-status.tsx';
 
-/** Spec §5 and §9 texts and delays of the job submission. */
+/** docs/product.md "Validation" and "Limits" texts and delays of the job submission. */
 export const JOB_TEXTS = {
   missingFields: 'Please provide both a title and description for your job',
   failed: 'Failed to submit job. Please try again later.',
@@ -15,7 +15,7 @@ export const JOB_TEXTS = {
 } as const;
 const REDIRECT_AFTER_SUBMIT_MS = 3000;
 
-/** Spec §2 "Submit Job" and §4 "Submit job": idle, submitting, then success (cleared, to /dashboard after 3 s) or error. */
+/** docs/product.md "Submit Job" and "Entities" "Submit job": idle, submitting, then success (cleared, to /dashboard after 3 s) or error. */
 export function SubmitJobPage() {
   const navigate = useNavigate();
   const submit = useSubmitJob();
@@ -43,7 +43,7 @@ export function SubmitJobPage() {
       setFiles([]);
       setDone(true);
     } catch (failure) {
-      // An upload failure names its file (spec §5); anything else is the generic text.
+      // An upload failure names its file (docs/product.md "Validation"); anything else is the generic text.
       const message = failure instanceof Error && failure.message.startsWith('Failed to upload file:') ? failure.message : JOB_TEXTS.failed;
       setError(message);
     }

@@ -4,7 +4,7 @@ import { pollWhileAnalysing } from '../../../components/code-analysis.tsx';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { SHARE_TEXTS, shareFailureFor, type ShareFailure } from '../utils/share-errors.ts';
 
-/** A failed load of the share page, with the text to show (spec §5, §8). */
+/** A failed load of the share page, with the text to show (docs/product.md "Validation", "Errors"). */
 export class ShareLoadError extends Error {
   readonly failure: ShareFailure;
   constructor(failure: ShareFailure) {
@@ -14,7 +14,7 @@ export class ShareLoadError extends Error {
   }
 }
 
-/** The answer's JSON, unchecked; the status texts of spec §8 for an error answer or one that is not JSON. */
+/** The answer's JSON, unchecked; the status texts of docs/product.md "Errors" for an error answer or one that is not JSON. */
 async function fetchSharedTask(token: string): Promise<unknown> {
   try {
     return await apiRequest<unknown>(`/api/task-share/${encodeURIComponent(token)}`, { identity: 'none' });
@@ -26,7 +26,7 @@ async function fetchSharedTask(token: string): Promise<unknown> {
 }
 
 /**
- * `GET /api/task-share/{shareToken}` (spec §7), without any sign-in: the link is the credential. The
+ * `GET /api/task-share/{shareToken}` (docs/product.md "Calls"), without any sign-in: the link is the credential. The
  * answer and the schema that checks it (with zod, a chunk of its own) load at the same time.
  * @throws ShareLoadError with the spec's text for an empty token, an error answer, an answer that is
  *   not JSON or one without a task.
@@ -45,7 +45,7 @@ export const sharedTaskQueryOptions = (token: string) =>
     queryFn: () => getSharedTask(token),
     retry: false,
     staleTime: Infinity,
-    // A pending code analysis's figures arrive by themselves (decision 028).
+    // A pending code analysis's figures arrive by themselves (decision 025).
     refetchInterval: (query) => pollWhileAnalysing(query.state.data ? [query.state.data.task] : undefined),
   });
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { accessRequestResponseSchema, type AccessRequestBody } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** `POST /api/task-share/{shareToken}/request-access` (spec §7): name, email and message. */
+/** `POST /api/task-share/{shareToken}/request-access` (docs/product.md "Calls"): name, email and message. */
 export const requestAccess = (token: string, body: AccessRequestBody) =>
   apiRequest(`/api/task-share/${encodeURIComponent(token)}/request-access`, {
     method: 'POST',

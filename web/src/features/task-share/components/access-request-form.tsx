@@ -3,8 +3,8 @@ import { useRequestAccess } from '../api/request-access.ts';
 import { SHARE_TEXTS } from '../utils/share-errors.ts';
 
 /**
- * The access-request form of an expired or inactive share link (spec §2, §5): name, email (email
- * type) and message; Submit stays disabled until all three are filled. The outcome is an alert (spec §8).
+ * The access-request form of an expired or inactive share link (docs/product.md "Screens", "Validation"): name, email (email
+ * type) and message; Submit stays disabled until all three are filled. The outcome is an alert (docs/product.md "Errors").
  */
 export function AccessRequestForm({ token }: { token: string }) {
   const [name, setName] = useState('');

@@ -122,7 +122,7 @@ function SharedTask({ shared, aiName }: { shared: ShareResponse; aiName: string 
   );
 }
 
-/** The public shared-task page, `/task-share/{shareToken}` (spec §2): no sign-in, the link is the key. */
+/** The public shared-task page, `/task-share/{shareToken}` (docs/product.md "Screens"): no sign-in, the link is the key. */
 export function SharedTaskPage() {
   const token = useParams().shareToken ?? '';
   const { aiName } = useProductConfig();

@@ -1,7 +1,7 @@
 import { SHARE_ERROR_TEXT } from '@unstuck/contract';
 import type { ApiError } from '../../../lib/api-client.ts';
 
-/** What the share page shows instead of a task (spec §5 "Share token", §8 "Share page"). */
+/** What the share page shows instead of a task (docs/product.md "Validation" "Share token", "Errors" "Share page"). */
 export type ShareFailure = { message: string; canRequestAccess: boolean };
 
 export const SHARE_TEXTS = {
@@ -13,7 +13,7 @@ export const SHARE_TEXTS = {
 } as const;
 
 /**
- * The page's text for an answer that is not a task, by its error code (spec §8 gives them by status):
+ * The page's text for an answer that is not a task, by its error code (docs/product.md "Errors" gives them by status):
  * `not_found` (404), `share_link_expired` (410) and `share_link_revoked` (403, "no longer active"; both
  * with the access-request form), anything else "Failed to fetch shared task: {status text}".
  */
@@ -30,7 +30,7 @@ export function shareFailureFor(error: Pick<ApiError, 'code' | 'status' | 'statu
   }
 }
 
-/** Who a shared message is from (spec §2): `agent-` ids are the AI, experts "Expert", everyone else (guests too) "User". */
+/** Who a shared message is from (docs/product.md "Screens"): `agent-` ids are the AI, experts "Expert", everyone else (guests too) "User". */
 export function sharedSenderLabel(senderId: string, role: string, aiName: string): string {
   if (senderId.startsWith('agent-')) return aiName;
   if (role === 'expert') return 'Expert';
