@@ -60,6 +60,20 @@ describe('the first view is painted from the page itself (decision 022)', () => 
     expect(raw.status).toBe(404);
   });
 
+  it('a documentation page arrives with its own code preloaded, and draws', async () => {
+    const html = await (await fetch(`${server.baseUrl}/docs/mcp-server`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    expect(preloaded.some((href) => /\/assets\/mcp-server-docs-page-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of preloaded) expect((await fetch(`${server.baseUrl}${href}`)).status, href).toBe(200);
+    // Other pages preload nothing of the docs.
+    expect(await (await fetch(`${server.baseUrl}/dashboard`)).text()).not.toContain('mcp-server-docs-page');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/docs/mcp-server`);
+    await page.getByRole('heading', { name: 'Message-tool server (MCP) for agents', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('share pages and their API tell search engines not to list them; other pages do not', async () => {
     for (const path of ['/task-share/abc', '/api/task-share/abc']) {
       const answer = await fetch(`${server.baseUrl}${path}`);

@@ -59,8 +59,9 @@ export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<st
 /**
  * Starts the compiled server (`node server/dist/main.js`, which also serves web/dist; `npm run test:e2e`
  * builds both first) on a free port with a fresh data folder, and resolves once GET /api/health
- * answers 200. The folder's PGlite database starts migrated, except for another installation's
- * server (`root`) or one on PostgreSQL (`DATABASE_URL`), which start from nothing as a real install does.
+ * answers 200. In the test runner the folder's PGlite database starts migrated, except for another
+ * installation's server (`root`) or one on PostgreSQL (`DATABASE_URL`), which start from nothing as a
+ * real install does, and so does every server the benchmarks start (outside the test runner).
  * @param options.root the installation to run (default: this checkout).
  * @param options.dataDir an existing data folder (a restart); it is then left in place by stop().
  */
@@ -74,7 +75,7 @@ export async function startServer(
   const extra = typeof env === 'function' ? env(baseUrl) : env;
   const dataDir =
     options.dataDir ??
-    (options.root || extra.DATABASE_URL ? await mkdtemp(join(tmpdir(), 'unstuck-e2e-')) : await seededDataDir());
+    (options.root || extra.DATABASE_URL || !process.env.VITEST ? await mkdtemp(join(tmpdir(), 'unstuck-e2e-')) : await seededDataDir());
   let output = '';
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,

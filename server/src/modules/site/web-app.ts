@@ -8,12 +8,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_MARKERS, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
 import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
+import { landingPagePreloads, type BuildManifest } from './page-preloads.ts';
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /** Year-long `immutable` caching for hashed assets; everything else (index.html) is revalidated each time. */
 export const cacheControlFor = (filePath: string) => (HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
+/** The app's pages, made once at start: the home page, a landing page with its preloads, any other page. */
+interface PreparedPages {
+  home: PreparedPage;
+  other: PreparedPage;
+  landing: Map<string, PreparedPage>;
+}
 
 /** One page's HTML with its compressed copies, made once at start. */
 interface PreparedPage {
@@ -64,10 +72,15 @@ export function fillPage(html: string, config: PublicConfig): { home: string; ot
 export async function registerWebApp(app: FastifyInstance, config: PublicConfig): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexFile);
-  let pages: { home: PreparedPage; other: PreparedPage } | null = null;
+  let pages: PreparedPages | null = null;
   if (hasWeb) {
     const filled = fillPage(readFileSync(indexFile, 'utf8'), config);
-    pages = { home: prepare(filled.home), other: prepare(filled.other) };
+    const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
+    const landing = new Map(
+      [...landingPagePreloads(manifest)].map(([route, links]) => [route, prepare(filled.other.replace('</head>', `${links}</head>`))]),
+    );
+    pages = { home: prepare(filled.home), other: prepare(filled.other), landing };
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       wildcard: false,
@@ -82,13 +95,8 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
     });
   }
 
-  const sendPage = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    pathname: string,
-    prepared: { home: PreparedPage; other: PreparedPage },
-  ) => {
-    const page = pathname === '/' ? prepared.home : prepared.other;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, prepared: PreparedPages) => {
+    const page = pathname === '/' ? prepared.home : (prepared.landing.get(pathname) ?? prepared.other);
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
