@@ -112,7 +112,7 @@ const SECTIONS = [
  * The documentation page for third-party agents (docs/product.md "Agent interface"): how an agent
  * gets a key and connects over either transport, the work loop (one reply per message, claims,
  * follow-ups), push through resource subscriptions, each tool's input and result, and the limits and
- * errors (docs/decisions/012-mcp-server-and-agent-rest.md, 030, 031).
+ * errors (docs/decisions/012-mcp-server-and-agent-rest.md, 027, 028).
  */
 export function McpServerDocsPage() {
   const origin = window.location.origin;
