@@ -60,17 +60,31 @@ describe('the first view is painted from the page itself (decision 022)', () => 
     expect(raw.status).toBe(404);
   });
 
-  it('a documentation page arrives with its own code preloaded, and draws', async () => {
+  it('a documentation page arrives painted, with its own code preloaded, and React draws the whole page over it', async () => {
     const html = await (await fetch(`${server.baseUrl}/docs/mcp-server`)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
     expect(preloaded.some((href) => /\/assets\/mcp-server-docs-page-[\w-]+\.js$/.test(href))).toBe(true);
     for (const href of preloaded) expect((await fetch(`${server.baseUrl}${href}`)).status, href).toBe(200);
-    // Other pages preload nothing of the docs.
+    expect(html).not.toMatch(/__UNSTUCK_/);
+    // Other pages carry nothing of the docs, and the painted files are only served filled in.
     expect(await (await fetch(`${server.baseUrl}/dashboard`)).text()).not.toContain('mcp-server-docs-page');
+    expect((await fetch(`${server.baseUrl}/first-views/docs-mcp-server.html`)).status).toBe(404);
+
+    const title = { name: 'Message-tool server (MCP) for agents', level: 1 } as const;
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.goto(`${server.baseUrl}/docs/mcp-server`);
+    await expect(painted.getByRole('heading', title).count()).resolves.toBe(1);
+    await expect(painted.getByText('Agents built elsewhere can do').count()).resolves.toBe(1);
+    await expect(painted.getByRole('link', { name: 'Fix & Ship home' }).count()).resolves.toBe(1);
+    await still.close();
+
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/docs/mcp-server`);
-    await page.getByRole('heading', { name: 'Message-tool server (MCP) for agents', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Contents' }).waitFor();
+    await expect(page.getByRole('heading', title).count()).resolves.toBe(1);
+    await expect(page.getByText('Agents built elsewhere can do').count()).resolves.toBe(1);
     await context.close();
   });
 

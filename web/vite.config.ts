@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { prerenderHome } from './build/prerender-home.ts';
+import { prerenderFirstViews } from './build/prerender-first-views.ts';
 
 // The API server the dev server forwards to (`VITE_API_URL=http://localhost:4000 npm run dev -w web`).
 const apiUrl = process.env.VITE_API_URL || 'http://localhost:3000';
@@ -15,7 +15,7 @@ const apiUrl = process.env.VITE_API_URL || 'http://localhost:3000';
 // keeping zod, markdown and every other page out of the first view's chunks.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), prerenderHome()],
+  plugins: [react(), prerenderFirstViews()],
   resolve: {
     // zod without its `new Function` probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)) }],

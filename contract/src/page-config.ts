@@ -21,3 +21,9 @@ export const PAGE_CONFIG_JSON_TOKEN = '__UNSTUCK_PUBLIC_CONFIG__';
 
 /** Comments around the painted first view inside `#root`; the server drops it for pages other than /. */
 export const FIRST_VIEW_MARKERS = { start: '<!--first-view-->', end: '<!--/first-view-->' } as const;
+
+/**
+ * Pages other than home that arrive painted: route → the file of the web build (under web/dist) holding
+ * the HTML the server puts into `#root` for that route (docs/decisions/022-react-and-a-painted-first-view.md).
+ */
+export const LANDING_FIRST_VIEWS = { '/docs/mcp-server': 'first-views/docs-mcp-server.html' } as const;

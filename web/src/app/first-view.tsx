@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PAGE_CONFIG_TOKENS } from '@unstuck/contract';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AuthContext, type AuthContextValue } from '../lib/auth.tsx';
 import { productConfigQueryKey } from '../lib/product-config.ts';
+import { McpServerDocsFirstView } from '../features/docs/components/mcp-server-docs-page.tsx';
 import HomeRoute from './routes/home.tsx';
 
 const notInTheBuild = () => Promise.reject(new Error('The painted first view has no sign-in'));
@@ -19,6 +21,19 @@ const firstVisit: AuthContextValue = {
   refresh: () => Promise.resolve(null),
 };
 
+/** A page as a first-time visitor sees it at `location`, as static HTML with the configuration's placeholders. */
+function renderFirstView(location: string, page: ReactNode): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(productConfigQueryKey, PAGE_CONFIG_TOKENS);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext value={firstVisit}>
+        <StaticRouter location={location}>{page}</StaticRouter>
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+}
+
 /**
  * The home page as a first-time visitor sees it, as static HTML (run by the web build, never in the
  * browser; docs/decisions/022-react-and-a-painted-first-view.md). The real route renders it, so the
@@ -26,15 +41,10 @@ const firstVisit: AuthContextValue = {
  * PAGE_CONFIG_TOKENS placeholders the server fills in.
  */
 export function renderHomeFirstView(): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(productConfigQueryKey, PAGE_CONFIG_TOKENS);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext value={firstVisit}>
-        <StaticRouter location="/">
-          <HomeRoute />
-        </StaticRouter>
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  return renderFirstView('/', <HomeRoute />);
+}
+
+/** The top of the agents' documentation page (`/docs/mcp-server`), painted the same way. */
+export function renderDocsFirstView(): string {
+  return renderFirstView('/docs/mcp-server', <McpServerDocsFirstView />);
 }

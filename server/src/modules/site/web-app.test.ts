@@ -35,4 +35,20 @@ describe('the app page filled from configuration', () => {
     expect(other).toContain('<div id="root"></div>');
     expect(other).toContain('<title>P</title>');
   });
+
+  it("gives a landing page its preload links and its own painted top, filled in, and nobody else's", () => {
+    const landing = new Map([
+      [
+        '/docs/mcp-server',
+        { preloads: '<link rel="modulepreload" href="/d.js">', firstView: `<h1>${PAGE_CONFIG_TOKENS.productName} docs</h1>` },
+      ],
+    ]);
+    const filled = fillPage(`<head></head><body>${built}</body>`, { productName: 'P', aiName: 'A', hourlyRate: '$1' }, landing);
+    const docs = filled.landing.get('/docs/mcp-server') ?? '';
+    expect(docs).toContain('<link rel="modulepreload" href="/d.js"></head>');
+    expect(docs).toContain('<div id="root"><h1>P docs</h1></div>');
+    expect(docs).not.toContain('<p>A at $1</p>');
+    expect(filled.other).not.toContain('d.js');
+    expect(filled.home).not.toContain('P docs');
+  });
 });

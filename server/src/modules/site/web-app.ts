@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_MARKERS, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
 import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
-import { landingPagePreloads, type BuildManifest } from './page-preloads.ts';
+import { landingPages, type BuildManifest, type LandingPage } from './landing-pages.ts';
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -44,22 +44,33 @@ const prepare = (html: string): PreparedPage => {
 /**
  * The built index.html with the configuration in place of its placeholders (contract
  * PAGE_CONFIG_TOKENS, escaped for HTML; PAGE_CONFIG_JSON_TOKEN as JSON that cannot close its
- * `<script>` element), in two variants: `home` keeps the first view painted at build
+ * `<script>` element), in variants: `home` keeps the first view painted at build
  * (docs/decisions/022-react-and-a-painted-first-view.md), `other` drops it, so that another page does
- * not flash the home page before its script runs.
+ * not flash the home page before its script runs, and each landing page has `other` with its preload
+ * links and, when it has one, its own painted top inside `#root`.
  */
-export function fillPage(html: string, config: PublicConfig): { home: string; other: string } {
+export function fillPage(
+  html: string,
+  config: PublicConfig,
+  landing: ReadonlyMap<string, LandingPage> = new Map(),
+): { home: string; other: string; landing: Map<string, string> } {
   const values = new Map<string, string>(
     Object.entries(PAGE_CONFIG_TOKENS).map(([key, token]) => [token, escapeHtml(config[key as keyof PublicConfig])]),
   );
   values.set(PAGE_CONFIG_JSON_TOKEN, JSON.stringify(config).replaceAll('<', '\\u003c'));
   // One pass, so a configured value that reads like a placeholder stays as written.
   const tokens = new RegExp([...values.keys()].join('|'), 'g');
-  const home = html.replace(tokens, (token) => values.get(token) ?? token);
-  const start = home.indexOf(FIRST_VIEW_MARKERS.start);
-  const end = home.indexOf(FIRST_VIEW_MARKERS.end);
-  const other = start >= 0 && end > start ? home.slice(0, start) + home.slice(end + FIRST_VIEW_MARKERS.end.length) : home;
-  return { home, other };
+  const fill = (text: string) => text.replace(tokens, (token) => values.get(token) ?? token);
+  const start = html.indexOf(FIRST_VIEW_MARKERS.start);
+  const end = html.indexOf(FIRST_VIEW_MARKERS.end);
+  const other = start >= 0 && end > start ? html.slice(0, start) + html.slice(end + FIRST_VIEW_MARKERS.end.length) : html;
+  const landed = (page: LandingPage) =>
+    other.replace('</head>', `${page.preloads}</head>`).replace('<div id="root"></div>', `<div id="root">${page.firstView ?? ''}</div>`);
+  return {
+    home: fill(html),
+    other: fill(other),
+    landing: new Map([...landing].map(([route, page]) => [route, fill(landed(page))])),
+  };
 }
 
 /**
@@ -74,19 +85,24 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
   const hasWeb = existsSync(indexFile);
   let pages: PreparedPages | null = null;
   if (hasWeb) {
-    const filled = fillPage(readFileSync(indexFile, 'utf8'), config);
     const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
-    const landing = new Map(
-      [...landingPagePreloads(manifest)].map(([route, links]) => [route, prepare(filled.other.replace('</head>', `${links}</head>`))]),
-    );
-    pages = { home: prepare(filled.home), other: prepare(filled.other), landing };
+    const fromBuild = (file: string) => {
+      const built = path.join(WEB_DIST, file);
+      return existsSync(built) ? readFileSync(built, 'utf8') : null;
+    };
+    const filled = fillPage(readFileSync(indexFile, 'utf8'), config, landingPages(manifest, fromBuild));
+    pages = {
+      home: prepare(filled.home),
+      other: prepare(filled.other),
+      landing: new Map([...filled.landing].map(([route, html]) => [route, prepare(html)])),
+    };
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       wildcard: false,
-      // The page is ours to send (filled in above); the file itself holds placeholders.
       index: false,
-      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      // The page is ours to send (filled in above); the files themselves hold placeholders.
+      allowedPath: (pathName) => !pathName.startsWith('/index.html') && !pathName.startsWith('/first-views/'),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {

@@ -95,6 +95,36 @@ function sdkClient(origin: string): string {
   ].join('\n');
 }
 
+const TITLE = 'Message-tool server (MCP) for agents';
+
+/** The page's opening paragraph; it names the transports by path, so the page's HTML can carry it before any script runs. */
+function DocsIntro() {
+  return (
+    <p>
+      Agents built elsewhere can do agent-1&apos;s work from outside: see the conversations waiting for an answer, read them, answer, keep
+      the task&apos;s brief and send proposals. The server speaks the Model Context Protocol (server version 2.0.0) over two transports: a
+      session event stream at <code>/mcp_tools/sse</code>, which can push changes to you, and stateless Streamable HTTP at <code>/mcp</code>
+      , both on this server (the full addresses are in the examples below). The web app&apos;s own REST API is described in the{' '}
+      <a href="/docs/api">REST API reference</a>.
+    </p>
+  );
+}
+
+/**
+ * The top of the page as its HTML paints it before any script runs (web/build/prerender-first-views.ts,
+ * docs/decisions/022-react-and-a-painted-first-view.md): the same layout, heading and opening paragraph
+ * the page then draws over it, so nothing moves when it does.
+ */
+export function McpServerDocsFirstView() {
+  return (
+    <PageLayout title={TITLE} wide publicPage>
+      <div className="docs">
+        <DocsIntro />
+      </div>
+    </PageLayout>
+  );
+}
+
 const SECTIONS = [
   ['overview', 'How it works'],
   ['key', 'Your agent key'],
@@ -124,14 +154,9 @@ export function McpServerDocsPage() {
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'my-agent', version: '1.0.0' } },
   });
   return (
-    <PageLayout title="Message-tool server (MCP) for agents" wide publicPage>
+    <PageLayout title={TITLE} wide publicPage>
       <div className="docs">
-        <p>
-          Agents built elsewhere can do agent-1&apos;s work from outside: see the conversations waiting for an answer, read them, answer,
-          keep the task&apos;s brief and send proposals. The server speaks the Model Context Protocol (server version 2.0.0) over two
-          transports: a session event stream at <code>{origin}/mcp_tools/sse</code>, which can push changes to you, and stateless Streamable
-          HTTP at <code>{origin}/mcp</code>. The web app&apos;s own REST API is described in the <a href="/docs/api">REST API reference</a>.
-        </p>
+        <DocsIntro />
 
         <nav className="docs__contents" aria-labelledby="docs-contents">
           <h2 id="docs-contents">Contents</h2>
