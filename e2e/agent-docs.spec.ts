@@ -67,7 +67,8 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   page = await context.newPage();
   await page.goto(`${server.baseUrl}/docs/mcp-server`);
-  await page.getByRole('heading', { name: 'Message-tool server (MCP) for agents', level: 1 }).waitFor();
+  // The page's top arrives painted before its script runs: wait for what only the script draws.
+  await page.getByRole('navigation', { name: 'Contents' }).waitFor();
   for (const label of await page.locator('.docs__snippet pre').evaluateAll((pres) => pres.map((pre) => pre.getAttribute('aria-label')))) {
     if (label) blocks.set(label, await copied(page, label));
   }

@@ -46,8 +46,8 @@ describe('the app shell', () => {
 
     const guest = await pageWithToken(null);
     await guest.goto(`${server.baseUrl}/docs/mcp-server`);
-    // Public pages have no app navigation.
-    await guest.getByRole('heading', { level: 1 }).waitFor();
+    // Public pages have no app navigation (read once the script drew the page, not its painted top).
+    await guest.getByRole('navigation', { name: 'Contents' }).waitFor();
     await expect(guest.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
     await guest.goto(`${server.baseUrl}/`);
     await guest.getByRole('navigation', { name: 'Main' }).waitFor();

@@ -118,7 +118,8 @@ const SCREENS: Screen[] = [
     path: '/dashboard',
     ready: heading('Sign in to keep going'),
   },
-  { name: 'docs', as: 'guest', path: '/docs/mcp-server', ready: heading('Message-tool server (MCP) for agents') },
+  // Its top arrives painted; the contents come with the script.
+  { name: 'docs', as: 'guest', path: '/docs/mcp-server', ready: heading('Contents') },
   { name: 'share', as: 'guest', path: 'share', ready: heading('Conversation Context') },
   { name: 'share-invalid', as: 'guest', path: `/task-share/${'x'.repeat(43)}`, ready: heading('Shared task') },
   {
