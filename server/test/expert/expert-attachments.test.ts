@@ -43,6 +43,11 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
     return { status: response.status, body: await response.json() };
   }
 
+  /** The same text and file sent in the task's conversation by its expert (a reply) and by its customer (a chat send). */
+  const sentByBoth = async (task: { taskId: string; conversationId: string }, content: string, upload: Upload) => ({
+    fromExpert: await reply(people.expert, task.taskId, content, upload),
+    fromCustomer: await sendMessage(server.url, { token: customer.token }, { content, conversationId: task.conversationId }, upload),
+  });
   const fileCount = async () => (await server.database.db.select({ n: count() }).from(files))[0]!.n;
   const download = (url: string, who: SessionResponse | null = null) =>
     fetchOn(server.url, url, { headers: identityHeaders(who && { token: who.token }) });
@@ -103,13 +108,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
     const task = await takenTask();
     const before = await fileCount();
     const big = { name: 'dump.bin', type: 'application/octet-stream', data: new Uint8Array(LIMITS.attachmentBytes + 1) };
-    const asExpert = await reply(people.expert, task.taskId, 'The dump', big);
-    const asCustomer = await sendMessage(
-      server.url,
-      { token: customer.token },
-      { content: 'The dump', conversationId: task.conversationId },
-      big,
-    );
+    const { fromExpert: asExpert, fromCustomer: asCustomer } = await sentByBoth(task, 'The dump', big);
     expect(asExpert).toEqual({ status: 413, body: { code: 'file_too_large', detail: expect.stringContaining('dump.bin') } });
     expect(asExpert).toEqual(asCustomer);
     expect(await fileCount()).toBe(before);
@@ -118,13 +117,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
   it('serves an active file (HTML) as the customer’s: a download, never a page', async () => {
     const task = await takenTask();
     const page = { name: 'page.html', type: 'text/html', data: new TextEncoder().encode('<script>alert(1)</script>') };
-    const fromExpert = await reply(people.expert, task.taskId, 'A page', page);
-    const fromCustomer = await sendMessage(
-      server.url,
-      { token: customer.token },
-      { content: 'A page', conversationId: task.conversationId },
-      page,
-    );
+    const { fromExpert, fromCustomer } = await sentByBoth(task, 'A page', page);
     const headersOf = async (url: string) => {
       const response = await download(url);
       return ['content-type', 'content-disposition', 'content-security-policy', 'x-content-type-options'].map((name) =>

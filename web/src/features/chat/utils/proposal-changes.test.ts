@@ -2,7 +2,8 @@ import type { WorkEstimate } from '@unstuck/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLines } from './proposal-changes.ts';
 
-const estimate = (hoursLow: number, hoursHigh: number): WorkEstimate => ({
+/** An estimate at $95 an hour. */
+const at95 = ([hoursLow, hoursHigh]: [number, number]): WorkEstimate => ({
   hoursLow,
   hoursHigh,
   priceLow: hoursLow * 95,
@@ -15,7 +16,7 @@ describe('changeLines', () => {
     const lines = changeLines({
       scope_added: ['Admin dashboard'],
       scope_removed: ['Email notifications'],
-      estimate: { before: estimate(8, 8), after: estimate(10, 16) },
+      estimate: { before: at95([8, 8]), after: at95([10, 16]) },
     });
     expect(lines.map(({ spoken, mark, text }) => [spoken, mark, text])).toEqual([
       ['Added:', '+', 'Admin dashboard'],
@@ -27,7 +28,7 @@ describe('changeLines', () => {
 
   it('says "not given" for a version without an estimate, and lists nothing when nothing changed', () => {
     expect(
-      changeLines({ scope_added: [], scope_removed: [], estimate: { before: null, after: estimate(4, 12) } }).map((l) => l.text),
+      changeLines({ scope_added: [], scope_removed: [], estimate: { before: null, after: at95([4, 12]) } }).map((l) => l.text),
     ).toEqual(['Estimate: not given → 4–12 hours', 'Price: not given → $380–$1,140']);
     expect(changeLines({ scope_added: [], scope_removed: [], estimate: null })).toEqual([]);
   });
