@@ -1,19 +1,16 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { git, makeProject } from '../support/git.ts';
 import { callJson, type Identity } from '../support/http.ts';
+import { startS3Server, type TestS3 } from '../support/s3.ts';
 import { seedTask, type SeededTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer, type TestServer } from '../support/test-server.ts';
-
-const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Deleting a user, a task or all guest data leaves nothing of theirs behind: not the folders of their
@@ -89,44 +86,20 @@ describe('deleting removes repositories and files from disk', () => {
 });
 
 describe('deleting removes repositories from disk and files from the S3 bucket', () => {
-  let s3: S3rver;
-  let s3Dir: string;
-  let client: S3Client;
+  let s3: TestS3;
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
-    s3Dir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'uploads', configs: [] }],
-    });
-    const { port } = await s3.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
-    Object.assign(env, {
-      ...STAFF_ENV,
-      AGENT_WORKER: 'false',
-      S3_BUCKET: 'uploads',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-    });
+    s3 = await startS3Server();
+    Object.assign(env, { ...STAFF_ENV, AGENT_WORKER: 'false', ...s3.env });
   });
   const server = useTestServer(KIND, env);
-  afterAll(async () => {
-    await s3?.close();
-    await rm(s3Dir, { recursive: true, force: true });
-  });
+  afterAll(() => s3?.stop());
 
   deletionLeavesNothing(
     () => server,
     async () => {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: 'uploads' }));
+      const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: 'uploads' }));
       return (listed.Contents ?? []).map((object) => object.Key!);
     },
   );

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@unstuck/contract';
 import { files } from '../../src/db/schema.ts';
 import { newGuestId } from '../support/http.ts';
+import { startS3Server, type TestS3 } from '../support/s3.ts';
 import { formBody, messageFields, openUpload, type FormBody } from '../support/streamed-upload.ts';
 import { useTestServer, type TestServer } from '../support/test-server.ts';
 import { buildZip } from '../support/zip.ts';
@@ -170,55 +169,27 @@ describe('uploads stream to the local folder, bounded per instance', { timeout: 
 });
 
 describe('uploads stream to an S3-compatible store by multipart upload', { timeout: 120_000 }, () => {
-  let s3: S3rver;
-  let s3Dir: string;
-  let client: S3Client;
+  let s3: TestS3;
   const created: Array<{ key: string; how: string }> = [];
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
-    s3Dir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'uploads', configs: [] }],
-    });
-    const { port } = await s3.run();
+    s3 = await startS3Server();
     // How each object came to be: 'ObjectCreated:Put' (one request) or 'ObjectCreated:Post' (a completed multipart upload).
     // S3rver is a Koa app, an EventEmitter; its type declarations leave that out.
-    (s3 as unknown as EventEmitter).on('event', (event: { Records: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
+    (s3.s3 as unknown as EventEmitter).on('event', (event: { Records: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
       for (const record of event.Records) created.push({ key: record.s3.object.key, how: record.eventName });
     });
-    const endpoint = `http://127.0.0.1:${port}`;
-    Object.assign(env, {
-      AGENT_WORKER: 'false',
-      UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(UPLOAD_BYTES),
-      S3_BUCKET: 'uploads',
-      S3_ENDPOINT: endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
-    client = new S3Client({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    Object.assign(env, { AGENT_WORKER: 'false', UPLOAD_BYTES_PER_HOUR_PER_ADDRESS: String(UPLOAD_BYTES), ...s3.env });
   });
   const server = useTestServer('pglite', env);
-  afterAll(async () => {
-    await s3?.close();
-    await rm(s3Dir, { recursive: true, force: true });
-  });
+  afterAll(() => s3?.stop());
 
   const objectKeys = async () =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: 'uploads' }))).Contents ?? []).map((o) => o.Key!).sort();
+    ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'uploads' }))).Contents ?? []).map((o) => o.Key!).sort();
   /** Parts s3rver holds for multipart uploads in progress (it keeps them under `._S3rver_uploads`). */
   const partsInStore = async () =>
-    (await readdir(s3Dir, { recursive: true })).filter((name) => /_S3rver_uploads[/\\][0-9a-f]+[/\\]\d+$/.test(name)).length;
+    (await readdir(s3.dir, { recursive: true })).filter((name) => /_S3rver_uploads[/\\][0-9a-f]+[/\\]\d+$/.test(name)).length;
 
   it('a 10 MB file goes to the bucket part by part while it arrives, and the object is whole', async () => {
     const data = randomBytes(LIMITS.attachmentBytes);
@@ -231,7 +202,7 @@ describe('uploads stream to an S3-compatible store by multipart upload', { timeo
     expect(answer.status).toBe(200);
     const [key] = await recordedIds(server);
     expect(created).toContainEqual({ key, how: 'ObjectCreated:Post' });
-    const object = await client.send(new GetObjectCommand({ Bucket: 'uploads', Key: key }));
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: 'uploads', Key: key }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
     expect(await readdir(path.join(server.dataDir, 'uploads')).catch(() => [])).toEqual([]);
   });

@@ -1,15 +1,13 @@
 import { readdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@unstuck/contract';
 import { files } from '../../src/db/schema.ts';
 import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { callJson, fetchOn, identityHeaders, newGuestId, readMessages, type Identity, type JsonAnswer } from '../support/http.ts';
+import { startS3Server, type TestS3 } from '../support/s3.ts';
 import { useTestApp, type TestApp } from '../support/test-app.ts';
 import { MovableClock, signInAs } from '../support/test-server.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
@@ -344,54 +342,26 @@ describe('file uploads (local folder)', () => {
 });
 
 describe('file uploads (S3-compatible store)', () => {
-  let s3: S3rver;
-  let s3Dir: string;
-  let endpoint: string;
+  let s3: TestS3;
   let server: TestApp;
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
-    s3Dir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'uploads', configs: [] }],
-    });
-    const { port } = await s3.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    Object.assign(env, {
-      AGENT_WORKER: 'false',
-      S3_BUCKET: 'uploads',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
+    s3 = await startS3Server();
+    Object.assign(env, { AGENT_WORKER: 'false', ...s3.env });
   });
   const running = useTestApp(env);
   beforeAll(() => {
     server = running;
   });
-  afterAll(async () => {
-    await s3?.close();
-    await rm(s3Dir, { recursive: true, force: true });
-  });
+  afterAll(() => s3?.stop());
 
   it('stores the bytes in the bucket, not on disk, and serves them back through the same checks', async () => {
     const guest = { guest: newGuestId() };
     const answer = await uploadMultipart(server, guest, { name: 'shot.png', data: PNG });
     expect(answer.status).toBe(200);
     const id = /[0-9a-f-]{36}/.exec(answer.body.url)![0];
-    const client = new S3Client({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    const object = await client.send(new GetObjectCommand({ Bucket: 'uploads', Key: id }));
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: 'uploads', Key: id }));
     expect(new Uint8Array(await object.Body!.transformToByteArray())).toEqual(PNG);
     expect(await readdir(path.join(server.dataDir, 'uploads')).catch(() => [])).toEqual([]);
     const served = await get(server, answer.body.url);
