@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../server/src/db/client.ts';
+import { freePort } from '../../server/test/support/free-port.ts';
 import { pgliteImage } from '../../server/test/support/pglite-image.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -18,20 +18,6 @@ export interface TestServer {
   stop(): Promise<void>;
   /** `kill -9`: the process dies mid-work; the data folder stays for a restart. */
   kill(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {

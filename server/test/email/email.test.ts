@@ -6,37 +6,32 @@ import { reachProposal } from '../support/agent-flow.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import type { TestSmtpServer } from '../support/smtp.ts';
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
 import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { emailRowsOf, freePort, linksOf, makeExpert, waitForEventEmails, waitForFailedAttempt } from './support.ts';
+import {
+  emailRowsOf,
+  linksOf,
+  makeExpert,
+  waitForEventEmails,
+  waitForFailedAttempt,
+  startMailingServer,
+  type MailingServer,
+} from './support.ts';
 
-/** Every link of an email: the HTML's hrefs and the URLs in its text. */
 describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
   let smtp: TestSmtpServer;
   let server: TestServer;
   let publicUrl: string;
   let admin: SessionResponse;
+  let mailing: MailingServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    // The server's own address, as 127.0.0.1: links without PUBLIC_URL would say localhost.
-    publicUrl = `http://127.0.0.1:${port}`;
-    server = await startTestServer(kind, {
-      ...STAFF_ENV,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Unstuck Team <team@unstuck.test>',
-    });
-    admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+    mailing = await startMailingServer(kind);
+    ({ smtp, server, publicUrl, admin } = mailing);
   });
-  afterAll(async () => {
-    await server?.destroy();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.stop());
 
   /** A signed-in customer's task waiting for acceptance, with agent-1's recorded stack (none: no intake). */
   async function pendingTask(customer: SessionResponse, stack?: string[]) {

@@ -3,44 +3,30 @@ import type { SessionResponse } from '@unstuck/contract';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, readMessages, sendMessage } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp.ts';
-import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
-import { signInWithDevProvider } from '../support/sign-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { freePort, linksOf, makeExpert, waitForEventEmails } from './support.ts';
+import type { ReceivedEmail, TestSmtpServer } from '../support/smtp.ts';
+import { signInPerson } from '../support/staff.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { linksOf, makeExpert, waitForEventEmails, startMailingServer, type MailingServer } from './support.ts';
 
 // The emails of the work with a human expert (docs/decisions/026-the-human-half.md): to the customer
 // on assignment, on an expert reply still unread after EMAIL_UNREAD_DELAY_SECONDS, on done; to the
 // expert holding the task on a customer reply still unread after the same delay.
 
-/** Every link of an email: the HTML's hrefs and the URLs in its text. */
 describe.each(databaseKinds)('hand-off emails on %s', (kind) => {
   let smtp: TestSmtpServer;
   let server: TestServer;
   let publicUrl: string;
   let admin: SessionResponse;
   let expert: SessionResponse;
+  let mailing: MailingServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    publicUrl = `http://127.0.0.1:${port}`;
-    server = await startTestServer(kind, {
-      ...STAFF_ENV,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Unstuck Team <team@unstuck.test>',
-      EMAIL_UNREAD_DELAY_SECONDS: '2',
-    });
-    admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+    mailing = await startMailingServer(kind, { EMAIL_UNREAD_DELAY_SECONDS: '2' });
+    ({ smtp, server, publicUrl, admin } = mailing);
     expert = await signInPerson(server, 'eve');
     await makeExpert(server, admin, expert, ['React']);
   });
-  afterAll(async () => {
-    await server?.destroy();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.stop());
 
   const asExpert = (path: string, body?: unknown) => callJson(server.url, 'POST', path, { token: expert.token }, body);
 

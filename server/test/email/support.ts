@@ -1,22 +1,52 @@
-import type { ReceivedEmail } from '../support/smtp.ts';
-import { createServer, type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionResponse } from '@unstuck/contract';
 import { emails } from '../../src/db/schema.ts';
 import type { RunningServer } from '../../src/server.ts';
 import { callJson } from '../support/http.ts';
-import { flagExpert } from '../support/staff.ts';
+import { freePort } from '../support/free-port.ts';
+import { signInWithDevProvider } from '../support/sign-in.ts';
+import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp.ts';
+import { ADMIN_EMAIL, flagExpert, STAFF_ENV } from '../support/staff.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-/** A port nobody listens on right now, so a test can give the server its own address as PUBLIC_URL. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
+/** A test server sending email, the SMTP server that receives it, its public address and its admin. */
+export interface MailingServer {
+  smtp: TestSmtpServer;
+  server: TestServer;
+  /** The server's own address as 127.0.0.1 (PUBLIC_URL): links without it would say localhost. */
+  publicUrl: string;
+  admin: SessionResponse;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a test SMTP server and a test server that sends through it (`SMTP_URL`, `MAIL_FROM`) with
+ * PUBLIC_URL its own address and the staff settings, then signs its admin in.
+ * @param env more server settings (e.g. `EMAIL_UNREAD_DELAY_SECONDS`).
+ */
+export async function startMailingServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<MailingServer> {
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const server = await startTestServer(kind, {
+    ...STAFF_ENV,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Unstuck Team <team@unstuck.test>',
+    ...env,
   });
+  const admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+  return {
+    smtp,
+    server,
+    publicUrl,
+    admin,
+    stop: async () => {
+      await server.destroy();
+      await smtp.close();
+    },
+  };
 }
 
 /** Makes a signed-in person an expert (as the admin) with these profile skills (as themselves). */
