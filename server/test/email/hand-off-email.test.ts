@@ -3,10 +3,10 @@ import type { SessionResponse } from '@unstuck/contract';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, readMessages, sendMessage } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import type { ReceivedEmail, TestSmtpServer } from '../support/smtp.ts';
+import type { TestSmtpServer } from '../support/smtp.ts';
 import { signInPerson } from '../support/staff.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { linksOf, makeExpert, waitForEventEmails, startMailingServer, type MailingServer } from './support.ts';
+import { linksOf, makeExpert, waitForEventEmails, expectSafeLinks, startMailingServer, type MailingServer } from './support.ts';
 
 // The emails of the work with a human expert (docs/decisions/026-the-human-half.md): to the customer
 // on assignment, on an expert reply still unread after EMAIL_UNREAD_DELAY_SECONDS, on done; to the
@@ -30,16 +30,6 @@ describe.each(databaseKinds)('hand-off emails on %s', (kind) => {
 
   const asExpert = (path: string, body?: unknown) => callJson(server.url, 'POST', path, { token: expert.token }, body);
 
-  function expectSafeLinks(email: ReceivedEmail, customer: SessionResponse) {
-    const links = linksOf(email);
-    expect(links.length).toBeGreaterThan(1);
-    for (const link of links) {
-      expect(link.startsWith(`${publicUrl}/`), link).toBe(true);
-      expect(link).not.toContain(customer.token);
-      expect(link).not.toMatch(/guest-|token|auth_code/i);
-    }
-  }
-
   it('tells the customer who took the task, about an unread expert reply, and that it is done; each once', async () => {
     const customer = await signInPerson(server, 'customer');
     const { taskId, conversationId } = await seedTask(server.database.db, { ownerId: customer.user.uid, title: 'Broken checkout' });
@@ -47,7 +37,7 @@ describe.each(databaseKinds)('hand-off emails on %s', (kind) => {
     const [assigned] = await smtp.waitFor(customer.user.email!);
     expect(assigned!.parsed.subject).toBe(`${expert.user.name} is on your task: Broken checkout`);
     expect(assigned!.parsed.text).toContain(`${expert.user.name}, human expert, took your task`);
-    expectSafeLinks(assigned!, customer);
+    expectSafeLinks(assigned!, publicUrl, customer);
     expect(linksOf(assigned!)).toContain(`${publicUrl}/messages?conversation=${conversationId}`);
 
     // A reply the customer reads in time sends nothing; one left unread is emailed after the delay.
@@ -58,13 +48,13 @@ describe.each(databaseKinds)('hand-off emails on %s', (kind) => {
     const [, replied] = await smtp.waitFor(customer.user.email!, 2);
     expect(replied!.parsed.subject).toBe(`${expert.user.name} replied: Broken checkout`);
     expect(replied!.parsed.text).toContain('Can you send the **log**?');
-    expectSafeLinks(replied!, customer);
+    expectSafeLinks(replied!, publicUrl, customer);
     expect(await waitForEventEmails(server, unread.body.id)).toHaveLength(1);
 
     await asExpert(`/api/expert/tasks/${taskId}/done`);
     const [, , done] = await smtp.waitFor(customer.user.email!, 3);
     expect(done!.parsed.subject).toBe('Marked done: Broken checkout');
-    expectSafeLinks(done!, customer);
+    expectSafeLinks(done!, publicUrl, customer);
     // Taking it again or marking it done again makes no second email.
     await asExpert(`/api/expert/tasks/${taskId}/take`);
     await asExpert(`/api/expert/tasks/${taskId}/done`);

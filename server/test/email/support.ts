@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { SessionResponse } from '@unstuck/contract';
 import { emails } from '../../src/db/schema.ts';
 import type { RunningServer } from '../../src/server.ts';
@@ -112,4 +113,18 @@ export function linksOf(email: ReceivedEmail): string[] {
   const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
   const texts = [...(email.parsed.text ?? '').matchAll(/https?:\/\/[^\s\]>)]+/g)].map((match) => match[0]);
   return [...hrefs, ...texts];
+}
+
+/**
+ * Checks an email's links: more than one, every one on `publicUrl`, and none carries the customer's
+ * token, a guest id, a token or a sign-in code (docs/decisions/023-email.md: no credential in a link).
+ */
+export function expectSafeLinks(email: ReceivedEmail, publicUrl: string, customer: SessionResponse): void {
+  const links = linksOf(email);
+  expect(links.length).toBeGreaterThan(1);
+  for (const link of links) {
+    expect(link.startsWith(`${publicUrl}/`), link).toBe(true);
+    expect(link).not.toContain(customer.token);
+    expect(link).not.toMatch(/guest-|token|auth_code/i);
+  }
 }
