@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { InlineSpinner } from '../../../components/spinner.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { adminErrorText } from '../api/admin-errors.ts';
 
 /** What a list tab needs of its query: TanStack Query's plain and infinite results both fit. */
@@ -41,29 +42,14 @@ export function AdminTable<T>({ query, label, loadingLabel, failure, headers, em
   }
   const body = rows(query.data);
   return (
-    // Focusable so that keyboard users can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="data-table admin-table">
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {body.length > 0 ? (
-            body
-          ) : (
-            <tr>
-              <td colSpan={headers.length}>{emptyText}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={label} className="data-table admin-table" headers={headers}>
+      {body.length > 0 ? (
+        body
+      ) : (
+        <tr>
+          <td colSpan={headers.length}>{emptyText}</td>
+        </tr>
+      )}
+    </ScrollTable>
   );
 }

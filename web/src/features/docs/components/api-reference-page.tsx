@@ -1,4 +1,5 @@
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useOpenApiDocument, type JsonSchema, type OpenApiOperation } from '../api/get-openapi-document.ts';
 
@@ -49,33 +50,23 @@ function Operation({ method, path, operation }: { method: string; path: string; 
       </h3>
       {operation.summary || operation.description ? <p>{operation.summary ?? operation.description}</p> : null}
       {operation.parameters?.length ? (
-        // Scrolls on its own on a phone; focusable so that keyboards can scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="table-scroll" role="region" aria-label={`Parameters of ${method.toUpperCase()} ${path}`} tabIndex={0}>
-          <table className="docs__table">
-            <caption>Parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.parameters.map((parameter) => (
-                <tr key={`${parameter.in}-${parameter.name}`}>
-                  <td>
-                    <code>{parameter.name}</code>
-                  </td>
-                  <td>{parameter.in}</td>
-                  <td>{typeOf(parameter.schema)}</td>
-                  <td>{parameter.required ? 'yes' : 'no'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={`Parameters of ${method.toUpperCase()} ${path}`}
+          className="docs__table"
+          caption="Parameters"
+          headers={['Name', 'In', 'Type', 'Required']}
+        >
+          {operation.parameters.map((parameter) => (
+            <tr key={`${parameter.in}-${parameter.name}`}>
+              <td>
+                <code>{parameter.name}</code>
+              </td>
+              <td>{parameter.in}</td>
+              <td>{typeOf(parameter.schema)}</td>
+              <td>{parameter.required ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       {body ? (
         <>

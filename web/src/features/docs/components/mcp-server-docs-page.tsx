@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_RECIPIENT_ID, API_KEY_ROTATION_GRACE_HOURS, MCP_TOOLS } from '@unstuck/contract';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 
 interface Field {
   name: string;
@@ -46,32 +47,18 @@ function Code({ text, label }: { text: string; label: string }) {
 
 function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
   return (
-    // Scrolls on its own on a phone; focusable so that keyboards can scroll it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="docs__table">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Notes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field.name}>
-              <td>
-                <code>{field.name}</code>
-              </td>
-              <td>{field.type}</td>
-              <td>{field.required ? 'yes' : 'no'}</td>
-              <td>{field.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={label} className="docs__table" headers={['Field', 'Type', 'Required', 'Notes']}>
+      {fields.map((field) => (
+        <tr key={field.name}>
+          <td>
+            <code>{field.name}</code>
+          </td>
+          <td>{field.type}</td>
+          <td>{field.required ? 'yes' : 'no'}</td>
+          <td>{field.note}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
