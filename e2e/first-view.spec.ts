@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the first view is painted from the page itself (decision 022)', () => {
+describe('the first view is painted from the page itself (decision 062)', () => {
   it('the home page arrives with its hero and the configured names and rate, before any script runs', async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     expect(html).toContain('<title>Fix &amp; Ship</title>');

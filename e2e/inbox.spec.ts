@@ -73,7 +73,7 @@ describe('Messages as an inbox', () => {
     const page = await signedInPage({ width: 1280, height: 800 });
     await page.goto(`${server.baseUrl}/messages`);
     const list = page.getByRole('navigation', { name: 'Your conversations' });
-    // The event line "Alice Admin, human expert, took your task" and the two replies (decision 026).
+    // The event line "Alice Admin, human expert, took your task" and the two replies (decision 069).
     const unread = list.getByRole('button', { name: /3 unread/ });
     await unread.waitFor();
     await unread.click();

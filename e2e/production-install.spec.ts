@@ -50,7 +50,7 @@ describe('a production install without dev dependencies', () => {
     expect(health.status).toBe(200);
     const home = await fetch(`${server.baseUrl}/`);
     expect(home.status).toBe(200);
-    // The home page's first view is painted in the page itself (decision 022).
+    // The home page's first view is painted in the page itself (decision 062).
     expect(await home.text()).toMatch(/<div id="root"><!--first-view-->.*Stuck building with/s);
     expect(server.output()).not.toMatch(/Unsupported runtime/);
     // Production logs are JSON lines for collectors.

@@ -2,7 +2,8 @@
 // web/dist/index.html names. Lazy pages and libraries load later and do not count. Fails when the
 // sum passes BUDGET_KB, when the first view does not run React, or when it loads a lazy-only chunk.
 //
-// What keeps it under (docs/decisions/022-react-and-a-painted-first-view.md): React 19 (~68 KB gz)
+// What keeps it under (docs/decisions/022-react-19.md, 056-types-not-schemas-in-the-first-view.md and
+// 062-painted-first-views.md): React 19 (~68 KB gz)
 // and React Router with TanStack Query (~41 KB gz) are most of it; the first view's API calls use
 // the contract's types, not its zod schemas (zod and the schemas load with the pages that validate);
 // pages, modals opened later, markdown and the sanitizer load on demand. The page itself is painted

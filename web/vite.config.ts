@@ -10,9 +10,10 @@ const apiUrl = process.env.VITE_API_URL || 'http://localhost:3000';
 // forwards /api, and /oidc for the embedded development sign-in, to a locally running server
 // (started with PUBLIC_URL set to this dev server's address, docs/decisions/004-sign-in.md).
 //
-// React 19 runs the app (docs/decisions/022-react-and-a-painted-first-view.md): the home page's
-// first view stays light by painting its hero from index.html before any script runs, and by
-// keeping zod, markdown and every other page out of the first view's chunks.
+// React 19 runs the app (docs/decisions/022-react-19.md): the home page's first view stays light by
+// painting its hero from index.html before any script runs (062-painted-first-views.md), and by
+// keeping zod (056-types-not-schemas-in-the-first-view.md), markdown and every other page out of the
+// first view's chunks.
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), prerenderFirstViews()],

@@ -24,7 +24,7 @@ export const profileUpdateSchema = z.object({
   availability: availabilitySchema.nullable().default(null),
   skills: profileList('skills', 100).default([]),
   accomplishments: profileList('accomplishments', 500).default([]),
-  /** Emails from us on or off (docs/decisions/023-email.md); left out, the setting stays as it is. */
+  /** Emails from us on or off (docs/decisions/067-one-click-unsubscribe.md); left out, the setting stays as it is. */
   emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -76,7 +76,7 @@ export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 /**
  * One of the caller's jobs in `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs") and
  * `GET /api/v2/conversations/{conversationId}/task` (the chat's header), with the hand-off to the
- * human experts (docs/decisions/026-the-human-half.md).
+ * human experts (docs/decisions/069-task-status-event-lines.md).
  */
 export const userTaskSchema = z.object({
   id: z.string(),

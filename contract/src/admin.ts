@@ -113,7 +113,7 @@ export const updateAdminNotesRequestSchema = z.object({
 
 /**
  * Body of `POST /api/admin/tasks/{id}/assign`: the expert (a user id, as the Users tab shows it) to
- * give an accepted task to, or null to put it back in the queue (docs/decisions/026-the-human-half.md).
+ * give an accepted task to, or null to put it back in the queue (docs/decisions/069-task-status-event-lines.md).
  * Answers the task as the admin Tasks tab lists it.
  */
 export const assignTaskRequestSchema = z.object({

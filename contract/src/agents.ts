@@ -25,7 +25,7 @@ export type JobSubmission = z.infer<typeof jobSubmissionSchema>;
 /**
  * `followUp`: an agent message answers the person's newest unanswered message, once; with nothing
  * left to answer it is refused as already answered unless the agent means to add to its answer
- * (docs/decisions/027-agent-push-and-one-reply.md).
+ * (docs/decisions/027-one-reply-per-message.md).
  */
 const followUp = z
   .boolean()

@@ -62,7 +62,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /**
  * Answer of `GET /api/auth/me`: the caller's claims as the database says now (an admin's change of
  * the expert flag or role shows on the next call, without a new sign-in or token;
- * docs/decisions/026-the-human-half.md). The token is not re-issued.
+ * docs/decisions/072-roles-from-the-database.md). The token is not re-issued.
  */
 export const currentUserResponseSchema = z.object({ user: authUserSchema });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;

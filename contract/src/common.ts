@@ -1,5 +1,5 @@
 // Plain values and functions every module shares, without zod: the web app's first view imports
-// these (docs/decisions/017-lean-first-page.md); the shared schemas are in ./common-schemas.ts.
+// these (docs/decisions/056-types-not-schemas-in-the-first-view.md); the shared schemas are in ./common-schemas.ts.
 
 /** The agent every chat message is addressed to (docs/product.md "Limits" "Message type and recipient"). */
 export const AGENT_RECIPIENT_ID = 'agent-1';

@@ -1,5 +1,5 @@
 // The codes of the API's error answers, without zod: the web app's first view branches on them
-// (docs/decisions/017-lean-first-page.md); ./common-schemas.ts builds the schema of the answer.
+// (docs/decisions/056-types-not-schemas-in-the-first-view.md); ./common-schemas.ts builds the schema of the answer.
 
 /**
  * What every JSON error answer of the API names in `code`, beside the human-readable `detail`

@@ -30,7 +30,7 @@ export const expertTaskSchema = z.object({
   completedAt: z.string().nullable(),
   /** The stack agent-1 recorded for the task (its latest `metadata.intake.stack`). */
   stack: z.array(z.string()),
-  /** The caller's profile skills that meet the task's stack (case- and alias-insensitive, decision 023). */
+  /** The caller's profile skills that meet the task's stack (case- and alias-insensitive, decision 068). */
   matchedSkills: z.array(z.string()),
   /** Whether the caller may read and write the conversation: they hold the task, or they are an admin. */
   canReadConversation: z.boolean(),
@@ -44,7 +44,7 @@ export const expertTaskSchema = z.object({
 export type ExpertTask = z.infer<typeof expertTaskSchema>;
 
 /**
- * `GET /api/expert/tasks`: the expert workspace (docs/decisions/026-the-human-half.md), each section
+ * `GET /api/expert/tasks`: the expert workspace (docs/decisions/070-expert-workspace.md), each section
  * the earliest accepted first. `matched`: nobody holds it and its stack meets the caller's skills;
  * `unassigned`: nobody holds it and it does not match; `mine`: the caller holds it and it is not done;
  * `done`: done tasks the caller held (every done task for an admin). `unreadTotal` sums the

@@ -1,5 +1,5 @@
 // Plain functions, no zod: the chat's first view reads messages with them
-// (docs/decisions/022-react-and-a-painted-first-view.md).
+// (docs/decisions/056-types-not-schemas-in-the-first-view.md).
 
 /** Characters of a text file inlined into a message; the whole file stays attached. */
 export const INLINED_TEXT_CHARS = 20_000;

@@ -20,7 +20,7 @@ export type AgentMessageKind = z.infer<typeof agentMessageKindSchema>;
 export { proposalStatusSchema, type ProposalStatus } from './tasks.ts';
 
 /**
- * What changed in a task handed to the experts (docs/decisions/026-the-human-half.md): each change is
+ * What changed in a task handed to the experts (docs/decisions/069-task-status-event-lines.md): each change is
  * stored as an event line in the customer's conversation and shown on the dashboard's job card.
  */
 export const taskEventKindSchema = z.enum([
@@ -114,7 +114,7 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 /**
  * Who wrote a message: the person, an agent (ids starting `agent-`, docs/product.md "Entities" senderType), a human
  * expert replying in the conversation after the hand-off, or `system` for an event line (a task's
- * status change, `metadata.event`; docs/decisions/026-the-human-half.md).
+ * status change, `metadata.event`; docs/decisions/069-task-status-event-lines.md).
  */
 export const senderRoleSchema = z.enum(['user', 'agent', 'expert', 'system']);
 export type SenderRole = z.infer<typeof senderRoleSchema>;

@@ -2,7 +2,7 @@ import type { PublicConfig } from './site.ts';
 
 /**
  * The home page's first view is painted from `web/dist/index.html` before any script runs
- * (docs/decisions/022-react-and-a-painted-first-view.md). The build writes these placeholders where
+ * (docs/decisions/062-painted-first-views.md). The build writes these placeholders where
  * configured text goes; the server puts the configuration in their place (HTML-escaped) once at
  * start, and the same values as JSON in the element `PAGE_CONFIG_ELEMENT_ID`, which the web app reads
  * instead of asking `GET /api/config`.
@@ -24,6 +24,6 @@ export const FIRST_VIEW_MARKERS = { start: '<!--first-view-->', end: '<!--/first
 
 /**
  * Pages other than home that arrive painted: route → the file of the web build (under web/dist) holding
- * the HTML the server puts into `#root` for that route (docs/decisions/022-react-and-a-painted-first-view.md).
+ * the HTML the server puts into `#root` for that route (docs/decisions/062-painted-first-views.md).
  */
 export const LANDING_FIRST_VIEWS = { '/docs/mcp-server': 'first-views/docs-mcp-server.html' } as const;

@@ -1,4 +1,4 @@
-// Plain values, no zod: the share page's first request reads them (docs/decisions/022-react-and-a-painted-first-view.md).
+// Plain values, no zod: the share page's first request reads them (docs/decisions/063-public-pages-load-in-parallel.md).
 
 /** The texts of docs/product.md "Errors" "Share page", by the answer's status; the server sends them as `detail` too. */
 export const SHARE_ERROR_TEXT = {

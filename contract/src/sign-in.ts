@@ -1,5 +1,5 @@
 // What the sign-in popup and the pages waiting for it agree on, without zod: the web app's first
-// view imports this (docs/decisions/017-lean-first-page.md); ./auth.ts builds the schemas.
+// view imports this (docs/decisions/056-types-not-schemas-in-the-first-view.md); ./auth.ts builds the schemas.
 
 /**
  * Why a sign-in failed, as `/login-error?code=…` or the popup message carries it; the web app shows

@@ -7,7 +7,7 @@ export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
 
 /**
  * Task status values seen in docs/product.md "Entities", then the expert hand-off's own
- * (docs/decisions/026-the-human-half.md): an expert took the accepted task (IN_PROGRESS), waits for
+ * (docs/decisions/069-task-status-event-lines.md): an expert took the accepted task (IN_PROGRESS), waits for
  * the customer's answer (WAITING_ON_CUSTOMER) and finished it (DONE). The UI gives unknown values a
  * neutral badge.
  */

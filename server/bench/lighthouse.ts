@@ -3,7 +3,7 @@
 // documentation page and a public share page. Each page is measured LIGHTHOUSE_RUNS times (3) in a
 // fresh headless Chromium (/usr/bin/chromium, CHROMIUM_PATH overrides it); the median of each
 // category is printed as a Markdown table for the README, with the goals of
-// docs/decisions/022-react-and-a-painted-first-view.md. Exits non-zero when a median misses its goal.
+// docs/decisions/062-painted-first-views.md. Exits non-zero when a median misses its goal.
 //
 // Not a timed test: figures depend on the machine and its load, which the output states.
 import { loadavg } from 'node:os';

@@ -40,7 +40,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (docs/decisions/010-sign-in-sessions-and-proxy-trust.md): the proxies whose
+ * TRUST_PROXY (docs/decisions/042-proxy-trust.md): the proxies whose
  * forwarded headers (X-Forwarded-For/-Proto/-Host) to believe, as Fastify's `trustProxy` takes
  * them. Unset, `false` or `off`: none, the socket's address is the client's. Otherwise a
  * comma-separated list of addresses, CIDR ranges or proxy-addr range names. A hop count is

@@ -15,7 +15,7 @@ interface FirstViewModule {
 }
 
 /**
- * Paints pages before any script runs (docs/decisions/022-react-and-a-painted-first-view.md). At build,
+ * Paints pages before any script runs (docs/decisions/062-painted-first-views.md). At build,
  * the home route for a first-time visitor is rendered to HTML inside index.html's `#root`, between
  * FIRST_VIEW_MARKERS, with the configuration's placeholders; the title and a JSON element with the
  * page's configuration get placeholders too. The top of the agents' documentation page is rendered the

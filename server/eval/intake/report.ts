@@ -40,7 +40,7 @@ function caseRow(score: CaseScore, index: number): string {
     .join(' | ')} |`;
 }
 
-/** The targets (decision 009, README "agent-1's intake evaluation") against the totals, as rows of metric, result and target. */
+/** The targets (decision 040, README "agent-1's intake evaluation") against the totals, as rows of metric, result and target. */
 export function targetRows(totals: Totals): [string, string, string, boolean][] {
   return [
     [

@@ -16,7 +16,7 @@ import { schema } from './schema.ts';
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** What a LISTEN subscriber is told (docs/decisions/016-realtime-and-caching.md). */
+/** What a LISTEN subscriber is told (docs/decisions/016-polls-from-memory.md). */
 export interface NotificationHandlers {
   /** A NOTIFY on the channel, with its payload. */
   onNotify(payload: string): void;

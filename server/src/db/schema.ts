@@ -74,7 +74,7 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     // The agent key of the external agent that took the conversation over (its reply or
-    // `claim_conversation`): agent-1's built-in brain no longer answers it (decision 027).
+    // `claim_conversation`): agent-1's built-in brain no longer answers it (decision 073).
     agentClaimKeyId: uuid('agent_claim_key_id'),
     agentClaimedAt: timestamp('agent_claimed_at', { withTimezone: true, mode: 'date' }),
   },
@@ -93,7 +93,7 @@ export const messages = pgTable(
     senderId: text('sender_id').notNull(),
     recipientId: text('recipient_id').notNull(),
     // Set for a human expert's reply (the expert hand-off); otherwise the id's prefix decides.
-    // `system` for an event line: a task's status change shown in its conversation (decision 026).
+    // `system` for an event line: a task's status change shown in its conversation (decision 069).
     senderRole: text('sender_role', { enum: ['expert', 'system'] }),
     // The expert's display name when they wrote, shown to the customer.
     senderName: text('sender_name'),
@@ -154,7 +154,7 @@ export const tasks = pgTable(
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-    // The customer's answer to done work (docs/decisions/026-the-human-half.md): confirmed (cleared
+    // The customer's answer to done work (docs/decisions/069-task-status-event-lines.md): confirmed (cleared
     // by a reopen), and a rating of 1 to 5 with an optional comment (changeable; ratedAt the latest).
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     ratingScore: integer('rating_score'),
@@ -239,7 +239,7 @@ export const signInCodes = pgTable(
 );
 
 /**
- * Sign-in sessions (docs/decisions/010-sign-in-sessions-and-proxy-trust.md): every token issued
+ * Sign-in sessions (docs/decisions/010-sign-in-sessions.md): every token issued
  * from one sign-in and its refreshes carries the session's id (`sid`). A token is accepted only
  * while its session row exists: logout deletes it, and deleting the user deletes it by cascade.
  */
@@ -272,7 +272,7 @@ export interface TokenSuccessor extends TokenClaims {
  * Access tokens retired by a refresh, by JWT id: refused from `refused_from` on (a short grace lets
  * a second tab that refreshed the same token at the same moment keep going), kept until they would
  * have expired anyway. `successor` is the token the refresh issued: a second refresh within the grace
- * gets that same token again (docs/decisions/010-sign-in-sessions-and-proxy-trust.md).
+ * gets that same token again (docs/decisions/010-sign-in-sessions.md).
  */
 export const revokedTokens = pgTable(
   'revoked_tokens',
@@ -311,7 +311,7 @@ export const oidcPayloads = pgTable(
   ],
 );
 
-/** Request counters of rate limits, shared by every instance (docs/decisions/004-sign-in.md). */
+/** Request counters of rate limits, shared by every instance (docs/decisions/032-rate-limits-in-the-database.md). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
@@ -335,7 +335,7 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     lastAccessAt: timestamp('last_access_at', { withTimezone: true, mode: 'date' }),
     accessCount: integer('access_count').notNull().default(0),
-    // Set on the old key when a new one replaces it: both work until then (decision 028).
+    // Set on the old key when a new one replaces it: both work until then (decision 077).
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
   // One current key per agent; a rotated-out key (expiresAt set) may overlap with its successor.
@@ -395,7 +395,7 @@ export const auditLog = pgTable('audit_log', {
 });
 
 /**
- * A signed-in person's email settings (docs/decisions/023-email.md): the opaque id of their one-click
+ * A signed-in person's email settings (docs/decisions/067-one-click-unsubscribe.md): the opaque id of their one-click
  * unsubscribe link (random, signs nobody in) and whether they take emails at all. A row is made with
  * their first email or their first change of the switch; no row means emails on.
  */

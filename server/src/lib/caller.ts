@@ -15,7 +15,7 @@ export interface TokenClaims {
 
 /** A verified token: its claims plus its sign-in session, JWT id and expiry. */
 export interface VerifiedToken extends TokenClaims {
-  /** The sign-in session every token refreshed from one sign-in shares (docs/decisions/010). */
+  /** The sign-in session every token refreshed from one sign-in shares (docs/decisions/010-sign-in-sessions.md). */
   sid: string;
   jti: string;
   expiresAt: Date;

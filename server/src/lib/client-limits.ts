@@ -46,7 +46,7 @@ export interface ClientUse {
  * Counts limited uses (a message, a new guest session, uploaded bytes) for a client address in the
  * database's shared hourly windows, all in one statement, and refuses the request once the address
  * is over an hourly allowance. The counters are spread over a few rows per address, so concurrent
- * requests of one address do not queue for one row (docs/decisions/019-send-path-cost.md); every
+ * requests of one address do not queue for one row (docs/decisions/058-spread-address-counters.md); every
  * instance counts together.
  * @param address the client's address as Fastify resolved it (`request.ip`; TRUST_PROXY decides), counted
  *   under {@link clientAddressKey} (an IPv6 client by its network of CLIENT_IPV6_PREFIX_LENGTH bits).

@@ -44,7 +44,7 @@ async function sweepNow(db: Db): Promise<void> {
 
 /**
  * How many rows one spread counter ({@link countSpreadHits}) spans: concurrent hits of one key land on
- * different rows, so they rarely wait for each other's row lock (docs/decisions/019-send-path-cost.md).
+ * different rows, so they rarely wait for each other's row lock (docs/decisions/058-spread-address-counters.md).
  */
 export const COUNTER_SHARDS = 8;
 

@@ -50,7 +50,7 @@ const SNIFF_BYTES = 4100;
  * with 413 past `maxBytes`), the SHA-256, the first bytes for file-type, and whether the bytes are
  * UTF-8 text without control characters (keeping the first {@link KEPT_TEXT_CHARS} characters).
  * What the bytes are comes from their content only (magic numbers via file-type; never the name or
- * the client's word, docs/decisions/013-file-storage-and-serving.md): bytes file-type does not know
+ * the client's word, docs/decisions/050-file-types-from-the-bytes.md): bytes file-type does not know
  * that are such text are SVG or HTML by their markup, everything else `text/plain`.
  */
 export class FileInspector extends Transform {

@@ -1,6 +1,6 @@
 /**
  * A bounded in-memory cache whose entries live at most `ttlMs` (real time), for checks the hot read
- * paths would otherwise ask the database on every request (docs/decisions/016-realtime-and-caching.md).
+ * paths would otherwise ask the database on every request (docs/decisions/016-polls-from-memory.md).
  * Loads of one key under way are shared; a failed load is not kept.
  */
 export class TtlCache<K, V> {

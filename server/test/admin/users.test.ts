@@ -167,7 +167,7 @@ describe('admin user management', () => {
     expect(answer.body).toMatchObject({ deleted_messages: 1, deleted_conversations: 0, deleted_tasks: 0 });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, seeded.taskId));
     expect(task).toMatchObject({ status: 'ACCEPTED', assigneeId: null });
-    // The request, the proposal and the event line of the take (decision 026).
+    // The request, the proposal and the event line of the take (decision 069).
     expect(await rowCount(messages, messages.conversationId, seeded.conversationId)).toBe(3);
   });
 

@@ -136,7 +136,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
       { name: 'screen shot.png', type: 'application/octet-stream', data: png },
     );
     expect(sent.status).toBe(200);
-    // A signed link without the file's name (docs/decisions/013).
+    // A signed link without the file's name (docs/decisions/049-signed-file-links.md).
     expect(sent.body.attachment_url).toMatch(/^\/api\/v2\/files\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
     const file = await fetch(`${server.url}${sent.body.attachment_url}`);
     expect(file.status).toBe(200);

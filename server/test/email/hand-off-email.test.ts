@@ -8,7 +8,7 @@ import { signInPerson } from '../support/staff.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { linksOf, makeExpert, waitForEventEmails, expectSafeLinks, startMailingServer, type MailingServer } from './support.ts';
 
-// The emails of the work with a human expert (docs/decisions/026-the-human-half.md): to the customer
+// The emails of the work with a human expert (docs/decisions/071-hand-off-emails.md): to the customer
 // on assignment, on an expert reply still unread after EMAIL_UNREAD_DELAY_SECONDS, on done; to the
 // expert holding the task on a customer reply still unread after the same delay.
 

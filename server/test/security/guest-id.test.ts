@@ -187,7 +187,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       .where(eq(tasks.id, task!.id));
 
     // Experts: the workspace, the brief, and once taken the conversation, its event stream, the
-    // status changes and their event lines (decision 026); the admin reassigns it and back.
+    // status changes and their event lines (decision 069); the admin reassigns it and back.
     await call('GET', '/api/expert/tasks', asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}`, asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);

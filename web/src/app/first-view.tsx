@@ -36,7 +36,7 @@ function renderFirstView(location: string, page: ReactNode): string {
 
 /**
  * The home page as a first-time visitor sees it, as static HTML (run by the web build, never in the
- * browser; docs/decisions/022-react-and-a-painted-first-view.md). The real route renders it, so the
+ * browser; docs/decisions/062-painted-first-views.md). The real route renders it, so the
  * painted page and the one React draws over it are the same; configured texts are the
  * PAGE_CONFIG_TOKENS placeholders the server fills in.
  */

@@ -135,7 +135,7 @@ function Pages() {
 }
 
 // React Router's declarative mode: the data router (loaders, actions, fetchers) is about 18 KB gz
-// of the first view that nothing here uses (docs/decisions/022-react-and-a-painted-first-view.md).
+// of the first view that nothing here uses (docs/decisions/061-declarative-router.md).
 
 /** The app's pages. */
 export function AppRouter() {

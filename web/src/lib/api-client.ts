@@ -41,7 +41,7 @@ export interface RequestOptions<T> {
   /**
    * Validates the JSON answer (a contract schema). The home page's calls leave it out and name the
    * answer's contract type instead, keeping zod out of the first view: the server already encodes
-   * every answer with that schema (docs/decisions/017-lean-first-page.md).
+   * every answer with that schema (docs/decisions/056-types-not-schemas-in-the-first-view.md).
    */
   schema?: z.ZodType<T>;
   /**

@@ -13,14 +13,14 @@ export interface StaffRoles {
 /**
  * The signed-in person's expert and admin standing as the database says now (`GET /api/auth/me`),
  * read once per page load: an admin's change shows on the next load, although the token still
- * carries the old claims (docs/decisions/026-the-human-half.md). Until it answers (or when it
+ * carries the old claims (docs/decisions/072-roles-from-the-database.md). Until it answers (or when it
  * fails) the token's claims stand in.
  */
 export function useStaffRoles(user: AuthUser | null): StaffRoles {
   const { token } = useAuth();
   const me = useQuery({
     queryKey: ['auth', 'me', token],
-    // No schema: the app shell is in the first view, which must not load zod (decision 022).
+    // No schema: the app shell is in the first view, which must not load zod (decision 056).
     queryFn: ({ signal }) => apiRequest<CurrentUserResponse>('/api/auth/me', { identity: 'bearer', signal }),
     enabled: user !== null && token !== null,
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 // The `zod` module of the built app (web/vite.config.ts aliases `zod` here, contract included): zod
 // with `jitless` set before any schema is built. Without it, zod probes `new Function` the first
 // time it parses an object, which the server's Content-Security-Policy (no 'unsafe-eval') refuses
-// and the browser reports as a violation (docs/decisions/022-react-and-a-painted-first-view.md).
+// and the browser reports as a violation (docs/decisions/064-jitless-zod.md).
 // The server keeps zod's compiled fast path.
 import { z } from 'zod/v4';
 

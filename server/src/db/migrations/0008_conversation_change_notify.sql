@@ -1,6 +1,6 @@
 -- Every change a conversation's reader could see NOTIFYs its id on `conversation_changed`, whoever
 -- writes it (chat, agent, proposals, experts, external agents, hand-over, admin), so the in-memory
--- read answers and event streams of every instance learn of it (docs/decisions/016-realtime-and-caching.md).
+-- read answers and event streams of every instance learn of it (docs/decisions/016-polls-from-memory.md).
 -- Identical notifications of one transaction are delivered once.
 CREATE FUNCTION notify_conversation_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,5 @@
--- Agents as registered identities and one answer per message (docs/decisions/027-agent-push-and-one-reply.md,
--- 031-agent-keys-per-recipient.md).
+-- Agents as registered identities and one answer per message (docs/decisions/073-agent-claims.md,
+-- 077-agent-key-rotation.md).
 -- A key that a newer one replaces keeps working until expires_at.
 ALTER TABLE "api_keys" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 -- An external agent's claim on a conversation: the built-in brain leaves it alone.

@@ -51,7 +51,7 @@ export async function answerConversation(deps: AgentDeps, conversationId: string
   const task = await findTaskOfConversation(deps.db, conversationId);
   // A turn waits for code being analysed: the analysis job queues the turn again when it ends
   // (docs/decisions/025-code-analysis-jobs.md), so the proposal reads its figures. An external agent
-  // that took the conversation over (decision 027) answers it, not the built-in brain.
+  // that took the conversation over (decision 073) answers it, not the built-in brain.
   if (!task || !agentMayAnswer(task) || task.codeAnalysisState === 'pending') return null;
   if (await isClaimedByExternalAgent(deps.db, conversationId)) return null;
   const rows = await listConversationMessages(deps.db, conversationId);

@@ -54,7 +54,7 @@ export async function recordApiKeyUse(db: Db, keyHash: string, now: Date): Promi
 
 /**
  * Gives the agent's current key (active, no expiry) an expiry: it keeps working beside its successor
- * until then (decision 028). @returns the keys changed.
+ * until then (decision 077). @returns the keys changed.
  */
 export function expireCurrentApiKeys(db: Db, agentId: string, expiresAt: Date): Promise<ApiKeyRow[]> {
   return db

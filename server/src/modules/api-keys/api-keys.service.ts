@@ -49,7 +49,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
  * Creates an agent API key (docs/product.md "Calls" `POST /api/admin/agents/apikeys`) and records it in the audit log.
  * An agent has one current key, which the database enforces (a unique index over current keys), so
  * two admins creating at once cannot both succeed. `rotate` gives the current key
- * API_KEY_ROTATION_GRACE_HOURS more hours beside the new one, then it is revoked (decision 028).
+ * API_KEY_ROTATION_GRACE_HOURS more hours beside the new one, then it is revoked (decision 077).
  * @returns the key's listing plus `api_key`, the key itself: shown this once, never stored.
  * @throws AppError 409 `agent_key_exists` when the agent has a current key and `rotate` is false.
  */

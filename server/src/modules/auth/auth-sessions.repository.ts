@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { authSessions, revokedTokens, type TokenSuccessor } from '../../db/schema.ts';
 
 /**
- * Starts a sign-in session for an existing user (docs/decisions/010-sign-in-sessions-and-proxy-trust.md),
+ * Starts a sign-in session for an existing user (docs/decisions/010-sign-in-sessions.md),
  * pruning sessions whose newest token expired.
  * @param expiresAt when the session's first token expires.
  * @returns the session id (`sid` claim, a random UUID).

@@ -25,7 +25,7 @@ function claimsFor(user: UserRow, adminEmails: readonly string[]): TokenClaims {
 
 /**
  * `POST /api/auth/session`: exchanges the one-time code of a finished sign-in for the first token
- * of a new sign-in session (docs/decisions/010-sign-in-sessions-and-proxy-trust.md).
+ * of a new sign-in session (docs/decisions/010-sign-in-sessions.md, 041-browser-bound-sign-in-codes.md).
  * @param browserKey the browser-binding cookie the callback set with the code: a code exchanged
  *   from another browser is refused (login CSRF), and used up all the same.
  * @throws AppError 401 when the code is unknown, used, older than 60 seconds or from another browser.
@@ -41,7 +41,7 @@ export async function exchangeSignInCode(deps: SessionDeps, code: string, browse
 /**
  * `GET /api/auth/me`: the caller's claims as the database says now, without a new token: the web app
  * reads it on every page load, so an admin's change of the expert flag or role shows at once
- * (docs/decisions/026-the-human-half.md). Server checks read the database themselves (staff.ts).
+ * (docs/decisions/072-roles-from-the-database.md). Server checks read the database themselves (staff.ts).
  * @throws AppError 401 when the user no longer exists or is not a signed-in user.
  */
 export async function readCurrentClaims(deps: Pick<SessionDeps, 'db' | 'config'>, token: VerifiedToken): Promise<AuthUserClaims> {

@@ -223,7 +223,7 @@ export async function insertExpertMessage(
 export const SYSTEM_SENDER_ID = 'system';
 
 /**
- * Stores an event line (a task's status change, docs/decisions/026-the-human-half.md) in a
+ * Stores an event line (a task's status change, docs/decisions/069-task-status-event-lines.md) in a
  * conversation (`read`: already read by its customer, who caused it), and moves the conversation's last-message time.
  */
 export async function insertEventLine(
@@ -380,7 +380,7 @@ export async function findAgentConversation(db: Db, id: string, agentId: string)
 }
 
 /**
- * Records that an external agent took the conversation over (docs/decisions/027-agent-push-and-one-reply.md);
+ * Records that an external agent took the conversation over (docs/decisions/073-agent-claims.md);
  * the first claim stays (a later one by any key changes nothing).
  * @param keyId the claiming agent key's id.
  * @returns when the conversation was claimed.

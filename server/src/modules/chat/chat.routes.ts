@@ -49,7 +49,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: AppDeps) {
       if (parsedKey && !parsedKey.success) throw badRequest(firstIssue(parsedKey.error));
       // Per-address limits: a guest id is free to make up, an address is not. One
       // statement counts the message and, for a guest id the database does not know yet, the session.
-      // A retry with a used Idempotency-Key counts as any send does (docs/decisions/020-bounded-upload-memory.md).
+      // A retry with a used Idempotency-Key counts as any send does (docs/decisions/060-retries-count.md).
       await countClientUses(deps, request.ip, [
         ...(caller.kind === 'guest' ? [{ limit: 'guestSessions' as const, when: isUnknownUser(caller.id) }] : []),
         { limit: 'messages' },

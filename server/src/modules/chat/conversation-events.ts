@@ -54,7 +54,7 @@ async function expertsWhoMayFollow(deps: Deps, conversationId: string, userIds: 
 /**
  * Reads a conversation once for all its followers on this instance: its owner, its messages and, for
  * the sides that follow it, their views and who of the expert side may still follow it. A constant
- * number of queries, whatever the number of followers (docs/decisions/016-realtime-and-caching.md).
+ * number of queries, whatever the number of followers (docs/decisions/054-server-sent-events.md).
  */
 async function readSnapshot(deps: Deps, conversationId: string, followers: readonly StreamFollower[]): Promise<StreamSnapshot> {
   const conversation = await findConversation(deps.db, conversationId);
@@ -81,7 +81,7 @@ function viewOf(snapshot: StreamSnapshot, follower: StreamFollower): StreamedMes
  * `GET /api/v2/conversations/{id}/events`: server-sent events of one of the caller's conversations
  * (the events and their ids: `createConversationStreams` of the realtime module), with the read call's
  * authorization (Bearer token or guest header; the web app reads it with fetch, so no credential goes
- * into a URL — decision 016). After acceptance the expert holding the task and admins may follow it too
+ * into a URL — decision 054). After acceptance the expert holding the task and admins may follow it too
  * (Bearer), seeing it as the expert workspace does (decision 026). Who may follow is checked again at
  * every change, from the one read that change costs this instance; a reader who may no longer
  * follow sees the stream end. The owner's opening of a stream marks the conversation read, as the

@@ -31,7 +31,7 @@ import {
 const taskErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * The expert workspace (the hand-off to a human expert, beyond the spec; decisions 008 and 026), for
+ * The expert workspace (the hand-off to a human expert, beyond the spec; decisions 038, 026 and 070), for
  * experts and admins: the sections of tasks, a task's brief and (for its holder and admins) its
  * conversation and repository, take, reply as the expert, set the status, mark done.
  */

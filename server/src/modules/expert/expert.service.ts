@@ -43,10 +43,11 @@ import {
   taskTakenByOther,
 } from './expert.errors.ts';
 
-// The hand-off to a human expert (docs/decisions/008 and 026): an accepted proposal reaches the
-// experts' workspace; one takes the task (IN_PROGRESS), talks with the customer in the same
-// conversation under their own name, says when they wait on the customer, and marks it DONE. Each
-// change is an event line in the conversation; the customer hears of it by email too.
+// The hand-off to a human expert (docs/decisions/038-expert-hand-off.md and 026-the-human-half.md): an
+// accepted proposal reaches the experts' workspace; one takes the task (IN_PROGRESS), talks with the
+// customer in the same conversation under their own name, says when they wait on the customer, and
+// marks it DONE. Each change is an event line in the conversation (decision 069); the customer hears of
+// it by email too (decision 071).
 
 type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations'>;
 
@@ -128,9 +129,9 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
 }
 
 /**
- * `GET /api/expert/tasks`: the expert workspace (decision 026). Tasks nobody holds are "matched"
+ * `GET /api/expert/tasks`: the expert workspace (decision 070). Tasks nobody holds are "matched"
  * when the caller's profile skills meet the stack agent-1 recorded (case-, punctuation- and
- * alias-insensitive, decision 023), else "unassigned"; "mine" are the caller's tasks not done; "done"
+ * alias-insensitive, decision 068), else "unassigned"; "mine" are the caller's tasks not done; "done"
  * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
  */
 export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {

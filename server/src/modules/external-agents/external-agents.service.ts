@@ -163,7 +163,7 @@ export async function sendProposalAsAgent(
 
 /**
  * Takes a conversation over for the agent (MCP `claim_conversation`): agent-1's built-in brain no
- * longer answers it (docs/decisions/027-agent-push-and-one-reply.md). Claiming twice is harmless.
+ * longer answers it (docs/decisions/073-agent-claims.md). Claiming twice is harmless.
  * @throws AppError 404 conversation not addressed to the agent; 403 an id that cannot write; 409 the
  *   conversation is with the experts.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
 
-/** Signs and checks the expiring links to stored files (docs/decisions/013-file-storage-and-serving.md). */
+/** Signs and checks the expiring links to stored files (docs/decisions/049-signed-file-links.md). */
 export interface FileUrlSigner {
   /** `/api/v2/files/{id}?expires=…&signature=…`: valid between one and two TTLs from now. */
   sign(fileId: string): string;

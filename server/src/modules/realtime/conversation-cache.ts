@@ -20,7 +20,7 @@ export interface CachedConversation {
 
 /**
  * Per-conversation answers of the chat's read call, kept in memory so that an unchanged
- * conversation is answered without a database query (docs/decisions/016-realtime-and-caching.md).
+ * conversation is answered without a database query (docs/decisions/016-polls-from-memory.md).
  * Invalidated by the `conversation_changed` notifications every write causes (a trigger, so every
  * writer is covered, on this instance and on others). While the listener is down nothing is cached.
  */

@@ -30,7 +30,7 @@ export interface ConversationFeeds<F, S> {
 
 /**
  * One database read per change per instance, whatever the number of event streams open on a conversation
- * (docs/decisions/016-realtime-and-caching.md, "The realtime module"): a change the cache hears of
+ * (docs/decisions/054-server-sent-events.md, "The realtime module"): a change the cache hears of
  * (the `conversation_changed` notification, or null when the listener reconnected and anything may have
  * changed) starts one `read` of the conversation for all its followers. One read at a time per
  * conversation; changes arriving during it cause one more read after it.

@@ -53,8 +53,8 @@ export function parseLastEventId(header: string | string[] | undefined): number 
 }
 
 /**
- * Server-sent events (WHATWG HTML §9.2) of conversations, as docs/decisions/016-realtime-and-caching.md
- * and 020-streamed-replies.md describe them: `ready` (id: the newest seq the client has) first, then
+ * Server-sent events (WHATWG HTML §9.2) of conversations, as docs/decisions/054-server-sent-events.md
+ * and 018-streamed-replies.md describe them: `ready` (id: the newest seq the client has) first, then
  * `message` for each new message (id: its seq) and `message_updated` for a changed one (no id), and
  * `message_draft` (no id) while agent-1 writes, the current draft right after `ready`; a `: heartbeat`
  * comment every HEARTBEAT_MS. After every change one `read` per conversation serves all its streams

@@ -1,4 +1,4 @@
-// The realtime module's public face (docs/decisions/016-realtime-and-caching.md, "The realtime module"):
+// The realtime module's public face (docs/decisions/054-server-sent-events.md, "The realtime module"):
 // the conversation cache and its change notifications, the agent's drafts, and the conversation event
 // streams with their shared reads. Other modules import from here only.
 export { ConversationCache, type CachedConversation } from './conversation-cache.ts';

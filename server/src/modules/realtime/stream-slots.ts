@@ -1,6 +1,6 @@
 /**
  * Places for long-lived streams, counted per caller in this process (EVENT_STREAMS_PER_CALLER; why per
- * process: docs/decisions/016-realtime-and-caching.md).
+ * process: docs/decisions/054-server-sent-events.md).
  */
 export interface StreamSlots {
   /**

@@ -17,7 +17,7 @@ export interface LandingPage {
 /**
  * Public pages a visitor lands on from outside (a link, a search result) whose code loads only after the
  * app's entry has run: preloading it with the page takes a round trip out of their first paint, and a
- * painted top shows before any script runs (docs/decisions/022-react-and-a-painted-first-view.md).
+ * painted top shows before any script runs (docs/decisions/062-painted-first-views.md).
  * Keys are the app's routes (web/src/app/router.tsx), values the page modules they load.
  */
 const LANDING_PAGES: Record<string, string> = {

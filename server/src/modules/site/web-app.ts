@@ -45,7 +45,7 @@ const prepare = (html: string): PreparedPage => {
  * The built index.html with the configuration in place of its placeholders (contract
  * PAGE_CONFIG_TOKENS, escaped for HTML; PAGE_CONFIG_JSON_TOKEN as JSON that cannot close its
  * `<script>` element), in variants: `home` keeps the first view painted at build
- * (docs/decisions/022-react-and-a-painted-first-view.md), `other` drops it, so that another page does
+ * (docs/decisions/062-painted-first-views.md), `other` drops it, so that another page does
  * not flash the home page before its script runs, and each landing page has `other` with its preload
  * links and, when it has one, its own painted top inside `#root`.
  */
@@ -123,7 +123,7 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page. Discovery
     // documents (`/.well-known/*`, e.g. the OAuth metadata MCP clients look for) are machine reads:
-    // a JSON 404 says we publish none (decision 027).
+    // a JSON 404 says we publish none (decision 074).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/((api|oidc|\.well-known)(\/|$)|mcp)/.test(pathname) &&

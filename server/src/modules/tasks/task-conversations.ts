@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 /** What the tasks module needs of a task's conversation: writing event lines and reading them for the job card. */
 export interface TaskConversations {
   /**
-   * Stores an event line (a task's status change, docs/decisions/026-the-human-half.md) in the
+   * Stores an event line (a task's status change, docs/decisions/069-task-status-event-lines.md) in the
    * conversation, `read` when its customer caused it, and moves the conversation's last-message time.
    * Called with the status change's transaction, so a change never lacks its line.
    */

@@ -16,7 +16,7 @@ const taskErrors = errorResponses(400, 401, 404, 409);
 
 /**
  * The customer's tasks: `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs"), a
- * conversation's task (the chat), and the answers to done work: confirm, reopen, rate (decision 026).
+ * conversation's task (the chat), and the answers to done work: confirm, reopen, rate (decision 069).
  */
 export function registerUserTaskRoutes(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

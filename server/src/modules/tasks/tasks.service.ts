@@ -51,7 +51,7 @@ export {
   updateTaskBrief,
 } from './tasks.repository.ts';
 
-// The customer's side of the work with a human expert (docs/decisions/026-the-human-half.md): the
+// The customer's side of the work with a human expert (docs/decisions/069-task-status-event-lines.md): the
 // job cards and the chat read where a task stands; after "done" the customer confirms, reopens or rates.
 // The conversation's part (event lines, unread counts) comes through the `taskConversations` port
 // (task-conversations.ts), as tasks does not import chat (docs/decisions/029-server-module-boundaries.md).
@@ -160,7 +160,7 @@ export const rateDoneTask = (deps: Deps, caller: Caller, taskId: string, rating:
  * A customer's message in a conversation whose task waits on them: the task goes back to IN_PROGRESS
  * with the event line "You answered; …, human expert, is working on your task again" (read by the
  * customer, who caused it). Any other task is left as it is; a done one is not reopened
- * (docs/decisions/026-the-human-half.md). Call in the message's transaction, after storing the message.
+ * (docs/decisions/069-task-status-event-lines.md). Call in the message's transaction, after storing the message.
  * @param conversations AppDeps `taskConversations` (the chat's own functions: tasks does not import chat).
  */
 export async function resumeOnCustomerAnswer(

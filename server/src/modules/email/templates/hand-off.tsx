@@ -1,7 +1,7 @@
 import { Text } from '@react-email/text';
 import { EmailLayout, quoteStyle, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
 
-// The emails of the work with a human expert (docs/decisions/026-the-human-half.md). Links carry the
+// The emails of the work with a human expert (docs/decisions/071-hand-off-emails.md). Links carry the
 // conversation's or the task's id only: they sign nobody in.
 
 /** The customer's way back to the conversation. */

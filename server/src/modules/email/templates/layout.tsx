@@ -52,7 +52,8 @@ export const quoteStyle: CSSProperties = {
 
 /**
  * The frame of every email: the product's name, a heading, the content, one call to action, and a
- * footer saying why the person gets it with the unsubscribe link (docs/decisions/023-email.md).
+ * footer saying why the person gets it with the unsubscribe link (docs/decisions/023-email.md,
+ * 067-one-click-unsubscribe.md).
  * React escapes every value, so people's words never become markup.
  */
 export function EmailLayout(props: {

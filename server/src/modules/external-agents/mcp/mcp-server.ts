@@ -34,7 +34,7 @@ import {
 /** The version our message-tool server announces (docs/product.md "Calls" "Protocol version 2.0.0"). */
 export const MCP_SERVER_VERSION = '2.0.0';
 
-/** The resource listing the conversations waiting for the agent (docs/decisions/027-agent-push-and-one-reply.md). */
+/** The resource listing the conversations waiting for the agent (docs/decisions/076-mcp-push.md). */
 export const WAITING_URI = 'unstuck://conversations/waiting';
 const CONVERSATION_URI = /^unstuck:\/\/conversations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** Conversations `resources/list` names besides the waiting list: the agent's most recent ones. */
@@ -81,10 +81,10 @@ const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
  * -32602 of docs/product.md "Errors" rather than a tool result) acting for one authenticated agent: each tool sees
  * only conversations addressed to that agent, and every call is written to the audit log.
  * Tools answer `structuredContent` matching their `outputSchema` and the same JSON as text (older
- * clients read the text; `list_conversations`' text stays the bare array). Resources: the waiting
+ * clients read the text; `list_conversations`' text stays the bare array; decision 075). Resources: the waiting
  * list and each conversation, readable on both transports; on the session transport (`sse`) they can
  * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
- * `notifications/resources/updated` (decision 027). Stateless `/mcp` has no stream to push on.
+ * `notifications/resources/updated` (decision 076). Stateless `/mcp` has no stream to push on.
  * @param transport which transport it serves, recorded in the audit log.
  */
 export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports): Server {

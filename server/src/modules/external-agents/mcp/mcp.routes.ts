@@ -29,7 +29,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
  *   (README); they end when the process stops;
  * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
- *   has no stream, hence no push (docs/decisions/027-agent-push-and-one-reply.md).
+ *   has no stream, hence no push (docs/decisions/076-mcp-push.md).
  * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
  * (403, the MCP transport rules against DNS rebinding).
  */

@@ -15,7 +15,7 @@ type RecipientId = (typeof AGENT_KEY_RECIPIENTS)[number]['id'];
 /**
  * docs/product.md "API Keys tab": the creation form, the keys table with Revoke, and the one-time key modal.
  * A key acts as one of the agents messages are addressed to (today agent-1), and each has one current
- * key: when it has one, the form rotates it (decision 028).
+ * key: when it has one, the form rotates it (decisions 028 and 077).
  */
 export function ApiKeysTab({ onError, onNotice }: AdminTabProps) {
   const keys = useApiKeys();

@@ -8,7 +8,7 @@ import { useUsers } from '../api/get-users.ts';
 const ASSIGNABLE = new Set(['ACCEPTED', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER']);
 
 /**
- * A task card's "Expert" control (docs/product.md "Expert Queue", decision 026): who holds the task,
+ * A task card's "Expert" control (docs/product.md "Expert Queue", decision 069): who holds the task,
  * a choice of the experts, and Assign / Reassign / Unassign, on tasks the customer accepted and that
  * are not done.
  */

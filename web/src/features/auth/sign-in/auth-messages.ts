@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * The checks of the messages that carry a sign-in result between windows (./popup.ts,
  * ./handoff.ts). Loaded when a sign-in starts, not with the home page: zod stays out of the
- * first view (docs/decisions/017-lean-first-page.md).
+ * first view (docs/decisions/056-types-not-schemas-in-the-first-view.md).
  */
 export { authPopupMessageSchema };
 

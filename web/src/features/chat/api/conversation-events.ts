@@ -18,7 +18,7 @@ export interface StreamedDraft extends MessageDraft {
 /**
  * Follows a conversation's event stream (`GET /api/v2/conversations/{id}/events`) and puts each new or
  * changed message into the messages query at once. Read with fetch so the Bearer token or guest header
- * goes in a header, never a URL (docs/decisions/016-realtime-and-caching.md). Reconnects with
+ * goes in a header, never a URL (docs/decisions/054-server-sent-events.md). Reconnects with
  * `Last-Event-ID`; polling keeps running beside it, so a blocked stream only loses speed, not messages.
  * @returns the agent's draft of its next message (decision 018), or null: none, an empty one (the
  *   attempt failed), an agent message arrived, or the stream dropped — a draft never outlives the

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-// Types only: the chat is the first view, which loads no zod (decision 017); the server checks its answers.
+// Types only: the chat is the first view, which loads no zod (decision 056); the server checks its answers.
 import type { TaskRatingRequest, UserTask } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { inboxQueryKey } from '../../../lib/inbox.ts';

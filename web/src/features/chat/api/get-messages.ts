@@ -11,7 +11,7 @@ export const messagesQueryKey = (conversationId: string) => ['conversations', co
 
 /**
  * The last answer per conversation and caller with its ETag: an unchanged conversation is answered
- * 304 without a body (docs/decisions/016-realtime-and-caching.md).
+ * 304 without a body (docs/decisions/016-polls-from-memory.md).
  */
 const lastAnswers = new Map<string, { etag: string; messages: Message[] }>();
 

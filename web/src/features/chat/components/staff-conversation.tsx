@@ -28,7 +28,7 @@ export interface StaffConversationProps {
 /**
  * A customer's conversation as the expert holding its task (or an admin) works in it: the customer's
  * messages under their name, the reader's own as "You", event lines; live through the conversation's
- * event stream beside the task's polling (decision 016); a composer with attachments for replies.
+ * event stream beside the task's polling (decision 054); a composer with attachments for replies.
  */
 export function StaffConversation({ conversationId, messages, userId, customerName, composer }: StaffConversationProps) {
   const { aiName } = useProductConfig();

@@ -34,7 +34,7 @@ function merged(current: readonly Message[], read: readonly Message[]): Message[
 
 /**
  * One conversation's messages, live: its event stream first, polling (or the task's reads) beside it as
- * the fallback, both into the one messages query (docs/decisions/016-realtime-and-caching.md), shown in
+ * the fallback, both into the one messages query (docs/decisions/054-server-sent-events.md), shown in
  * the chat's message shape. What is being sent is not here: the chat session keeps its optimistic copies.
  * @param conversationId null: no conversation yet (nothing is read).
  */

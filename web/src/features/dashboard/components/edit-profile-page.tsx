@@ -35,7 +35,7 @@ const REDIRECT_AFTER_SAVE_MS = 1500;
 
 /**
  * docs/product.md "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save
- * Changes. Beyond the spec, the email switch (docs/decisions/023-email.md), saved with the profile.
+ * Changes. Beyond the spec, the email switch (docs/decisions/067-one-click-unsubscribe.md), saved with the profile.
  */
 export function EditProfilePage() {
   const profile = useProfile();

@@ -99,7 +99,7 @@ function DocsIntro() {
 
 /**
  * The top of the page as its HTML paints it before any script runs (web/build/prerender-first-views.ts,
- * docs/decisions/022-react-and-a-painted-first-view.md): the same layout, heading and opening paragraph
+ * docs/decisions/062-painted-first-views.md): the same layout, heading and opening paragraph
  * the page then draws over it, so nothing moves when it does.
  */
 export function McpServerDocsFirstView() {
@@ -129,7 +129,7 @@ const SECTIONS = [
  * The documentation page for third-party agents (docs/product.md "Agent interface"): how an agent
  * gets a key and connects over either transport, the work loop (one reply per message, claims,
  * follow-ups), push through resource subscriptions, each tool's input and result, and the limits and
- * errors (docs/decisions/012-mcp-server-and-agent-rest.md, 027, 028).
+ * errors (docs/decisions/012-mcp-server.md and 027, 028, 047, 073, 074, 075, 076, 077).
  */
 export function McpServerDocsPage() {
   const origin = window.location.origin;
