@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock, startTestServer, type TestServer } from '../server/test/support/test-server.ts';
 import { ADMIN, customerAcceptsAProposal, openTab, setAsExpert, signInAsAdmin, taskCard, userRow } from './support/admin.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { closePage, SCREENSHOTS, shot } from './support/chat.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
@@ -49,12 +49,6 @@ function answerDialogs(page: Page): string[] {
   return seen;
 }
 
-/** axe-core violations (WCAG 2.1 AA) of the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
-
 describe('the admin area', () => {
   it('an admin sets a user as expert, and creates an API key that is shown once', async () => {
     const expert = await newPage();
@@ -73,7 +67,7 @@ describe('the admin area', () => {
       .click();
     await admin.getByText('Refreshed Erin Expert from dev: 0 tasks updated.').waitFor();
     await shot(admin, 'admin-1-users.png');
-    expect(await violations(admin)).toEqual([]);
+    expect(await axeViolations(admin)).toEqual([]);
 
     await openTab(admin, 'API Keys');
     await admin.waitForURL(`${baseUrl}/admin/apikeys`);
@@ -105,7 +99,7 @@ describe('the admin area', () => {
     await row.waitFor();
     await expect(admin.content()).resolves.not.toContain(key);
     await shot(admin, 'admin-3-api-keys.png');
-    expect(await violations(admin)).toEqual([]);
+    expect(await axeViolations(admin)).toEqual([]);
 
     await row.getByRole('button', { name: 'Revoke the key of Support agent' }).click();
     await row.getByText('Revoked').waitFor();
@@ -143,7 +137,7 @@ describe('the admin area', () => {
     expect(mailto).toMatch(/^mailto:\?subject=/);
     expect(decodeURIComponent(mailto!)).toContain(link);
     await shot(admin, 'admin-5-share-modal.png');
-    expect(await violations(admin)).toEqual([]);
+    expect(await axeViolations(admin)).toEqual([]);
     await modal.getByRole('button', { name: 'Copy Link' }).press('Escape');
 
     // A browser that never signed in opens the link: the page is not for search engines, and
@@ -168,7 +162,7 @@ describe('the admin area', () => {
     expect(text).not.toContain('carol@example.com');
     expect(text).not.toContain('[[TASK SECTION]]');
     await shot(stranger, 'share-1-page.png', { fullPage: true });
-    expect(await violations(stranger)).toEqual([]);
+    expect(await axeViolations(stranger)).toEqual([]);
 
     // A day later the link has expired: the access-request form takes its place.
     clock.advance(25 * HOUR);
@@ -183,7 +177,7 @@ describe('the admin area', () => {
     await expect(submit.isDisabled()).resolves.toBe(true);
     await stranger.getByLabel('Message').fill('I was asked to look at this task.');
     await shot(stranger, 'share-2-expired.png');
-    expect(await violations(stranger)).toEqual([]);
+    expect(await axeViolations(stranger)).toEqual([]);
     await submit.click();
     await stranger.getByText('Your request was sent.').waitFor();
     expect(alerts).toEqual(['Access request submitted successfully. We will review your request and get back to you.']);
@@ -219,7 +213,7 @@ describe('the admin area', () => {
     await staffMessages.getByRole('region', { name: 'Notes for staff' }).first().waitFor();
     await expect(staffMessages.getByText('[[TASK SECTION]]').count()).resolves.toBe(0);
     await shot(admin, 'admin-6-conversations.png', { fullPage: true });
-    expect(await violations(admin)).toEqual([]);
+    expect(await axeViolations(admin)).toEqual([]);
 
     await openTab(admin, 'Audit Log');
     await admin.getByRole('cell', { name: 'share_link.create' }).first().waitFor();

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
 import { ADMIN, customerAcceptsAProposal, openTab, signInAsAdmin } from './support/admin.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { closePage, SCREENSHOTS, shot } from './support/chat.ts';
 
@@ -31,11 +31,6 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   return page;
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
-
 describe('email without an SMTP server', () => {
   it('a customer accepts a proposal; the admin reads the confirmation email in the Outbox tab, text and HTML', async () => {
     const customer = await newPage();
@@ -55,7 +50,7 @@ describe('email without an SMTP server', () => {
       const row = admin.getByRole('row').filter({ hasText: CUSTOMER.email });
       await expect(row.textContent()).resolves.toMatch(/Your proposal is accepted: .*proposal_accepted.*In outbox/);
       await shot(admin, `email-outbox-1-list-${suffix}.png`, { fullPage: true });
-      expect(await violations(admin)).toEqual([]);
+      expect(await axeViolations(admin)).toEqual([]);
 
       await row.getByRole('button', { name: 'View' }).click();
       const email = admin.getByRole('region', { name: `Email to ${CUSTOMER.email}` });
@@ -70,7 +65,7 @@ describe('email without an SMTP server', () => {
       await email.getByRole('link', { name: 'Unsubscribe' }).waitFor();
       await email.scrollIntoViewIfNeeded();
       await shot(admin, `email-outbox-2-email-${suffix}.png`, { fullPage: true });
-      expect(await violations(admin)).toEqual([]);
+      expect(await axeViolations(admin)).toEqual([]);
       await closePage(admin);
     }
   });
@@ -90,7 +85,7 @@ describe('email without an SMTP server', () => {
     await expect(toggle.isChecked()).resolves.toBe(true);
     await toggle.uncheck();
     await shot(page, 'email-outbox-3-profile-switch.png', { fullPage: true });
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
     await page.waitForURL(`${server.url}/dashboard`);

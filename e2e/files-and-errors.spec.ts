@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithDevProvider } from '../server/test/support/sign-in.ts';
 import { launchBrowser } from './support/browser.ts';
-import { agentMessages, AGENT_TIMEOUT, closePage, FIRST_MESSAGE, messageBox, shot, userMessages } from './support/chat.ts';
+import {
+  agentMessages,
+  AGENT_TIMEOUT,
+  closePage,
+  FIRST_MESSAGE,
+  messageBox,
+  pickGeneratedFiles,
+  shot,
+  userMessages,
+} from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -34,9 +43,9 @@ describe('files are checked when picked', () => {
     });
     await page.goto(`${server.baseUrl}/`);
     await messageBox(page).fill('Here is my project');
-    await page.locator('input[type="file"]').setInputFiles([
-      { name: 'project.zip', mimeType: 'application/zip', buffer: Buffer.alloc(11 * 1024 * 1024) },
-      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a'.repeat(300)) },
+    await pickGeneratedFiles(page.locator('input[type="file"]'), [
+      { name: 'project.zip', type: 'application/zip', size: 11 * 1024 * 1024 },
+      { name: 'notes.txt', type: 'text/plain', text: 'a'.repeat(300) },
     ]);
     const refused = page.getByRole('listitem').filter({ hasText: 'project.zip' });
     await refused.getByText('This file is larger than 10 MB. Please send a smaller one.').waitFor();

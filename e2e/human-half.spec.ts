@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../server/test/support/smtp.ts';
 import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
 import { ADMIN, customerAcceptsAProposal, openTab, setAsExpert, signInAsAdmin, taskCard } from './support/admin.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { closePage, messageBox, SCREENSHOTS, shot } from './support/chat.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
@@ -55,12 +55,6 @@ async function newPage(
   const page = await (await browser.newContext({ viewport, storageState, colorScheme })).newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   return page;
-}
-
-/** axe-core violations (WCAG 2.1 AA) of the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }
 
 /** Whether the page scrolls sideways (a layout that breaks on a phone). */
@@ -125,7 +119,7 @@ describe('the human half', () => {
     const row = matched.getByRole('article').filter({ hasText: CUSTOMER.name });
     await row.waitFor({ timeout: LIVE });
     await shot(expert, 'human-half-1-queue-desktop.png', { fullPage: true });
-    expect(await violations(expert)).toEqual([]);
+    expect(await axeViolations(expert)).toEqual([]);
     await phoneShot(expert, '/expert-queue', 'human-half-1-queue-mobile.png', (p) =>
       p
         .getByRole('region', { name: /^Matched to you/ })
@@ -184,9 +178,9 @@ describe('the human half', () => {
     await expert.getByRole('link', { name: /fix\.patch/ }).waitFor({ timeout: LIVE });
 
     await shot(customer, 'human-half-2-customer-chat-desktop.png');
-    expect(await violations(customer)).toEqual([]);
+    expect(await axeViolations(customer)).toEqual([]);
     await shot(expert, 'human-half-3-task-desktop.png');
-    expect(await violations(expert)).toEqual([]);
+    expect(await axeViolations(expert)).toEqual([]);
     const taskPath = new URL(expert.url()).pathname;
     await phoneShot(
       expert,
@@ -207,7 +201,7 @@ describe('the human half', () => {
     await job.getByText('Waiting on customer').first().waitFor({ timeout: LIVE });
     await job.getByText(`With ${EXPERT.name}, human expert`).waitFor();
     await shot(dashboard, 'human-half-4-dashboard-desktop.png', { fullPage: true });
-    expect(await violations(dashboard)).toEqual([]);
+    expect(await axeViolations(dashboard)).toEqual([]);
     await closePage(dashboard);
     await phoneShot(customer, '/dashboard', 'human-half-4-dashboard-mobile.png', (p) =>
       p.getByRole('list', { name: 'Active jobs' }).getByText(`With ${EXPERT.name}, human expert`).waitFor(),
@@ -220,7 +214,7 @@ describe('the human half', () => {
     await done.getByRole('button', { name: 'Confirm' }).waitFor({ timeout: LIVE });
     await done.getByRole('button', { name: 'Reopen' }).waitFor();
     await shot(customer, 'human-half-5-customer-done-desktop.png');
-    expect(await violations(customer)).toEqual([]);
+    expect(await axeViolations(customer)).toEqual([]);
     await done.getByRole('button', { name: 'Confirm' }).click();
     await done.getByText('Done and confirmed.').waitFor();
     await done.getByRole('radio', { name: '5 stars' }).check({ force: true });
