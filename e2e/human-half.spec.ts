@@ -140,6 +140,9 @@ describe('the human half', () => {
       .first()
       .waitFor({ timeout: LIVE });
     await expect.poll(() => messageBox(customer).getAttribute('placeholder'), { timeout: LIVE }).toBe('Message Eve…');
+    // The expert reads the same event told to staff, not the customer's line.
+    await expert.getByText(`${EXPERT.name} took the task`).waitFor({ timeout: LIVE });
+    await expect(expert.getByText(/took your task/).count()).resolves.toBe(0);
 
     // The expert's reply appears in the customer's open chat.
     await expertBox.fill('Hi Carol, I am **Eve**. Could you send me the full error log?');

@@ -5,6 +5,7 @@ import { messageElementId } from '../hooks/use-follow-conversation.ts';
 import type { ChatMessage } from '../types.ts';
 import { isProposal } from '../utils/proposal.ts';
 import { replySnippet } from '../utils/reply-snippet.ts';
+import { staffEventLine } from '../utils/staff-event-line.ts';
 import { MessageBubble, type ProposalView } from './message-bubble.tsx';
 
 /**
@@ -49,13 +50,16 @@ function senderLabel(message: ChatMessage, aiName: string, reader: ConversationR
 
 /**
  * A change of the task in the conversation ("Eve, human expert, took your task", "Marked done"): a
- * centred system line with its time, not a bubble; its text is the server's, shown as plain text.
+ * centred system line with its time, not a bubble, shown as plain text: the server's line for the
+ * customer, the same event in the third person for staff.
  */
-function EventLine({ message }: { message: ChatMessage }) {
+function EventLine({ message, reader }: { message: ChatMessage; reader: ConversationReader }) {
+  const event = message.metadata.event;
+  const text = reader.kind === 'staff' && event ? staffEventLine(event, reader.customerName) : message.content;
   return (
     <p className="event-line" id={messageElementId(message.id)}>
       <span className="event-line__body">
-        <span className="event-line__text">{message.content}</span>
+        <span className="event-line__text">{text}</span>
         <time className="event-line__time" dateTime={message.timestamp}>
           {formatTimestamp(message.timestamp)}
         </time>
@@ -128,7 +132,7 @@ export function MessageList({
           if (message.senderType === 'system') {
             return (
               <li key={message.id} className="message-list__item message-list__item--event">
-                <EventLine message={message} />
+                <EventLine message={message} reader={reader} />
               </li>
             );
           }
