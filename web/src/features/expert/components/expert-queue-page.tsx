@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { loadFailureText } from '../../../lib/load-failure.ts';
 import { useExpertWorkspace } from '../api/get-expert-tasks.ts';
 import { useTakeTask } from '../api/take-task.ts';
-import { Panel, StackTags, TaskFailure, TaskSummary } from './task-parts.tsx';
+import { Panel, StackTags, TakeTaskButton, TaskFailure, TaskSummary } from './task-parts.tsx';
 
 const SECTIONS: Array<{ key: keyof Omit<ExpertWorkspace, 'unreadTotal'>; title: string; hint: string; empty: string }> = [
   { key: 'mine', title: 'Mine', hint: 'Tasks you hold.', empty: 'You hold no task right now.' },
@@ -54,14 +54,7 @@ function TaskRow({ task }: { task: ExpertTask }) {
         <StackTags task={task} className="work-item__stack" />
         {waiting ? (
           <div className="work-item__actions">
-            <button
-              type="button"
-              className="button button--primary button--small"
-              onClick={() => take.mutate(task.id)}
-              disabled={take.isPending}
-            >
-              {take.isPending ? 'Taking...' : 'Take task'}
-            </button>
+            <TakeTaskButton take={take} taskId={task.id} small />
             <Link className="button button--ghost button--small" to={`/expert-queue/${encodeURIComponent(task.id)}`}>
               Read the brief
             </Link>

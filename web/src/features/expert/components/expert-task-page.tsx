@@ -17,7 +17,7 @@ import { useSetTaskStatus } from '../api/set-task-status.ts';
 import { useTakeTask } from '../api/take-task.ts';
 import { taskFailureText } from '../utils/task-failure.ts';
 import { RepositoryPanel } from './repository-panel.tsx';
-import { Panel, StackTags, TaskFailure, TaskSummary } from './task-parts.tsx';
+import { Panel, StackTags, TakeTaskButton, TaskFailure, TaskSummary } from './task-parts.tsx';
 
 /** What the page hands the conversation it shows (the chat feature draws it; the app's route joins them). */
 export interface TaskConversationProps {
@@ -56,11 +56,7 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
         {task.completedAt ? ` Done ${formatTimestamp(task.completedAt)}.` : ''}
         {task.confirmedAt ? ` Confirmed by the customer ${formatTimestamp(task.confirmedAt)}.` : ''}
       </p>
-      {waiting ? (
-        <button type="button" className="button button--primary" onClick={() => take.mutate(task.id)} disabled={take.isPending}>
-          {take.isPending ? 'Taking...' : 'Take task'}
-        </button>
-      ) : null}
+      {waiting ? <TakeTaskButton take={take} taskId={task.id} /> : null}
       {mine && task.status !== 'DONE' ? (
         <div className="segmented" role="group" aria-label="Task status">
           {STATUS_CHOICES.map((choice) => (

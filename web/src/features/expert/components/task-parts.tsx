@@ -1,6 +1,7 @@
 import type { ExpertTask } from '@unstuck/contract';
 import type { ReactNode } from 'react';
 import { formatTimestamp } from '../../../lib/format.ts';
+import type { useTakeTask } from '../api/take-task.ts';
 import { taskFailureText } from '../utils/task-failure.ts';
 
 // What the queue's rows and a task's view show alike (docs/product.md "Expert Queue"), written once.
@@ -88,5 +89,23 @@ export function TaskFailure({ error }: { error: unknown }) {
     <p className="banner banner--error" role="alert">
       {taskFailureText(error)}
     </p>
+  );
+}
+
+/**
+ * "Take task" ("Taking..." while the call runs) on a waiting task, in the queue's rows (`small`) and
+ * in the task's status panel (docs/product.md "Expert Queue"); each place shows a refusal its own way.
+ * @param take the place's `useTakeTask()`, whose error the place shows.
+ */
+export function TakeTaskButton({ take, taskId, small = false }: { take: ReturnType<typeof useTakeTask>; taskId: string; small?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={small ? 'button button--primary button--small' : 'button button--primary'}
+      onClick={() => take.mutate(taskId)}
+      disabled={take.isPending}
+    >
+      {take.isPending ? 'Taking...' : 'Take task'}
+    </button>
   );
 }
