@@ -118,8 +118,9 @@ const SCREENS: Screen[] = [
     path: '/',
     ready: async (page) => {
       await proposalButtons(page).accept.waitFor();
-      // Rendered Markdown (the renderer loads with the first message), not its characters.
-      await page.locator('.proposal .markdown li').first().waitFor();
+      // Rendered Markdown (the renderer loads with the first message), not its characters; on a phone
+      // the proposal's sections start folded, so the list is there but not shown.
+      await page.locator('.proposal .markdown li').first().waitFor({ state: 'attached' });
     },
   },
   {
