@@ -2,7 +2,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { agentMessages, AGENT_TIMEOUT, FIRST_MESSAGE, SCREENSHOTS, sendAndAwaitReply, shot, closePage, THINKING } from './support/chat.ts';
+import {
+  agentMessages,
+  AGENT_TIMEOUT,
+  FIRST_MESSAGE,
+  generatedTransfer,
+  SCREENSHOTS,
+  sendAndAwaitReply,
+  shot,
+  closePage,
+  THINKING,
+} from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
 
@@ -44,14 +54,7 @@ async function fillJob(page: Page, title: string) {
 
 /** Drags a text file from outside the browser onto the attachments zone. */
 async function dropFile(page: Page, name: string, content: string) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ fileName, text }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], fileName, { type: 'text/plain' }));
-      return transfer;
-    },
-    { fileName: name, text: content },
-  );
+  const dataTransfer = await generatedTransfer(page, [{ name, type: 'text/plain', text: content }]);
   const zone = page.getByTestId('attachment-drop-zone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });

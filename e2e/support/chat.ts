@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { JSHandle, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Where the suites save screenshots to look at (gitignored). */
@@ -23,18 +23,26 @@ export interface GeneratedFile {
   text?: string;
 }
 
+/** A `DataTransfer` holding the files, made inside the page: to pick them or to drop them. */
+export function generatedTransfer(page: Page, files: GeneratedFile[]): Promise<JSHandle<DataTransfer>> {
+  return page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([file.text ?? new Uint8Array(file.size ?? 0)], file.name, { type: file.type }));
+    return transfer;
+  }, files);
+}
+
 /**
  * Picks files in a file input as a person does (its `change` event), with the files made inside the
  * page: `setInputFiles` would send every byte of an 11 MB file over the browser's protocol, which
  * takes seconds on a small machine.
  */
 export async function pickGeneratedFiles(input: Locator, files: GeneratedFile[]): Promise<void> {
-  await input.evaluate((element, list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([file.text ?? new Uint8Array(file.size ?? 0)], file.name, { type: file.type }));
-    (element as HTMLInputElement).files = transfer.files;
+  const transfer = await generatedTransfer(input.page(), files);
+  await input.evaluate((element, picked) => {
+    (element as HTMLInputElement).files = picked.files;
     element.dispatchEvent(new Event('change', { bubbles: true }));
-  }, files);
+  }, transfer);
 }
 
 /** Saves a screenshot under e2e/screenshots (the viewport, or the whole page with `fullPage`). */
