@@ -2,14 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
-import type { RelyingParty } from './modules/auth/relying-party.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
-import type { ConversationCache, ConversationDrafts } from './modules/realtime/realtime.service.ts';
-import type { EmailEvent } from './modules/email/email.events.ts';
-import type { FileUrlSigner } from './modules/files/file-urls.ts';
+import type { ConversationViewCache } from './lib/conversation-view-cache.ts';
+import type { DraftFeed } from './lib/draft-feed.ts';
+import type { EmailEvent } from './lib/email-event.ts';
+import type { FileUrlSigner } from './lib/file-url-signer.ts';
 import type { FileStorage } from './lib/file-storage.ts';
-import type { TaskConversations } from './modules/tasks/task-conversations.ts';
+import type { TaskConversations } from './lib/task-conversations.ts';
+import type { TokenService } from './lib/token-service.ts';
+
+// What every module may be given. Imports no module: the ports modules publish to each other are
+// declared in lib/ and filled by deps.ts, and what only one module needs it declares itself
+// (docs/decisions/079-no-hidden-cycles.md).
 
 /** Queues a conversation for agent-1 (durable: survives a restart). */
 export interface AgentQueue {
@@ -54,7 +57,7 @@ export interface CodeAnalysisQueue {
   wake(): void;
 }
 
-/** Everything the HTTP application needs, built by `createDeps` (deps.ts). */
+/** What the HTTP application gives its modules, built by `createDeps` (deps.ts). */
 export interface AppDeps {
   config: Config;
   /** The process's logger (`createLogger`): requests log through its children. */
@@ -62,10 +65,6 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   tokens: TokenService;
-  /** The identity providers people sign in with (configured ones, or the embedded one). */
-  identity: IdentityRegistry;
-  /** Our OpenID Connect client side, shared by every provider. */
-  relyingParty: RelyingParty;
   storage: FileStorage;
   /** Signs the expiring links to stored files that views hand out. */
   fileUrls: FileUrlSigner;
@@ -73,9 +72,9 @@ export interface AppDeps {
   emails: EmailQueue;
   codeAnalysis: CodeAnalysisQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 016). */
-  conversationCache: ConversationCache;
+  conversationCache: ConversationViewCache;
   /** The agent's drafts of its next messages, for the event streams (decision 018). */
-  conversationDrafts: ConversationDrafts;
+  conversationDrafts: DraftFeed;
   /**
    * The chat's event lines and unread counts, as the tasks module needs them: chat depends on tasks, so
    * tasks gets these through here (docs/decisions/029-server-module-boundaries.md).

@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppDeps } from './app-deps.ts';
+import type { ServerDeps } from './deps.ts';
 import { answerClientError, handleError } from './lib/error-handler.ts';
 import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
@@ -36,7 +36,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
  * Builds the HTTP application: the REST API of docs/product.md "Calls" and the built web app, from explicit
  * dependencies (CONVENTIONS.md "Server composition"). Does not listen.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     // registerRequestLog writes one line per API request instead.

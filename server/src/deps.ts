@@ -7,7 +7,7 @@ import { startJobQueue } from './lib/job-queue.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
-import { createIdentityRegistry } from './modules/auth/identity-registry.ts';
+import { createIdentityRegistry, type SignInProviders } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
 import { countUnreadForOwner, findLatestEventLines, insertEventLine } from './modules/chat/chat.service.ts';
@@ -24,9 +24,12 @@ import { storageFromConfig } from './lib/file-storage.ts';
 /** Conversations whose read answer is kept in memory (decision 016): a few KB each. */
 const CONVERSATION_CACHE_ENTRIES = 10_000;
 
+/** Everything the HTTP application needs: what its modules share, and the auth module's sign-in services. */
+export type ServerDeps = AppDeps & SignInProviders;
+
 /** The application's dependencies, built and running, and how to stop them. */
 export interface Runtime {
-  deps: AppDeps;
+  deps: ServerDeps;
   database: Database;
   /** agent-1's brain, for the start-up line. */
   brainName: string;
@@ -101,7 +104,7 @@ export async function createDeps(
   const emails = await createEmailQueue(jobs);
   const transport = transportFromConfig(config);
 
-  const deps: AppDeps = {
+  const deps: ServerDeps = {
     config,
     logger,
     db: database.db,

@@ -7,7 +7,7 @@ import { createDeps } from './deps.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logging.ts';
 import { signInStartupNotice } from './modules/auth/identity-providers.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
+import type { TokenService } from './lib/token-service.ts';
 
 /** A running server and how to stop it. */
 export interface RunningServer {

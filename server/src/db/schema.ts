@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
-import type { TokenClaims } from '../lib/caller.ts';
+import type { Attachment, AuthUserClaims, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
 
 /** The profile claims an identity provider sent at the last sign-in (OpenID Core §5.1 names). */
 export interface IdentityClaims {
@@ -261,7 +260,7 @@ export const authSessions = pgTable(
  * What re-issues, byte for byte, the token that replaced a retired one: the same claims, JWT id and
  * times signed with the same key give the same JWT. Nothing here is a usable token without the key.
  */
-export interface TokenSuccessor extends TokenClaims {
+export interface TokenSuccessor extends AuthUserClaims {
   jti: string;
   /** Seconds since the epoch (JWT `iat` and `exp`). */
   issuedAt: number;

@@ -1,17 +1,13 @@
+import type { AuthUserClaims } from '@unstuck/contract';
+
 // Who is asking, as every module sees it. Auth identifies callers (modules/auth/caller.ts); the
 // types live here so that the modules that only read a caller do not depend on auth.
 
-/** The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in). */
-export interface TokenClaims {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-  role: 'user' | 'admin';
-  admin: boolean;
-  /** The expert flag an admin sets (docs/product.md "Roles"); experts see the queue of accepted tasks. */
-  expert: boolean;
-}
+/**
+ * The claims of our access token (docs/decisions/003-access-tokens.md; issued at sign-in): the
+ * signed-in person the session answer describes, so the contract's shape.
+ */
+export type TokenClaims = AuthUserClaims;
 
 /** A verified token: its claims plus its sign-in session, JWT id and expiry. */
 export interface VerifiedToken extends TokenClaims {

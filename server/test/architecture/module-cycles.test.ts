@@ -1,63 +1,125 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// No two server modules depend on each other, even through others and even by types only
-// (docs/decisions/029-server-module-boundaries.md). ESLint's import/no-cycle sees cycles between
-// files; this sees them between the folders of server/src/modules.
+// No two parts of the server depend on each other, even through others and even by types only
+// (docs/decisions/029-server-module-boundaries.md, docs/decisions/079-no-hidden-cycles.md). A part is a
+// module folder under `modules/`, or any file or folder outside it (`app-deps.ts`, `lib/`, `db/`…): a
+// file that many modules import and that imports a module closes a cycle as surely as a module does.
+// ESLint's import/no-cycle sees cycles between files; this sees them between parts.
 
-const modulesRoot = fileURLToPath(new URL('../../src/modules', import.meta.url));
+const sourceRoot = fileURLToPath(new URL('../../src', import.meta.url));
 
-/** Module → the modules its files import (TypeScript's own reading of each file's imports). */
-function moduleGraph(root: string): Map<string, Set<string>> {
+/** The part a source file belongs to: `modules/<name>` inside a module, else its first path segment. */
+function partOf(root: string, path: string): string {
+  const [first, second] = relative(root, path).split(sep);
+  return first === 'modules' ? `modules/${second}` : first!;
+}
+
+/**
+ * Part → the parts its files import (TypeScript's own reading of each file's imports, `import type` and
+ * re-exports included). Tests are left out; imports of packages are not edges.
+ */
+function partGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  const moduleOf = (path: string) => relative(root, path).split(sep)[0]!;
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue;
     const file = join(entry.parentPath, entry.name);
-    const from = moduleOf(file);
+    const from = partOf(root, file);
     const targets = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       const target = resolve(dirname(file), fileName);
-      if (fileName.startsWith('.') && target.startsWith(root + sep) && moduleOf(target) !== from) targets.add(moduleOf(target));
+      if (!fileName.startsWith('.') || !target.startsWith(root + sep)) continue;
+      if (partOf(root, target) !== from) targets.add(partOf(root, target));
     }
   }
   return graph;
 }
 
-/** The cycles of a graph, each as the path that closes it (`a → b → a`), one per module that starts one. */
+/**
+ * The graph's cycles, one per strongly connected component of more than one part (Tarjan's algorithm),
+ * each as its parts in sorted order joined by ` ↔ `: every part of it reaches every other.
+ */
 function cycles(graph: Map<string, Set<string>>): string[] {
-  const found = new Set<string>();
-  const walk = (start: string, path: string[]) => {
-    for (const next of graph.get(path.at(-1)!) ?? []) {
-      if (next === start) found.add([...path, start].join(' → '));
-      else if (!path.includes(next) && next > start) walk(start, [...path, next]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[] = [];
+  const visit = (part: string) => {
+    index.set(part, index.size);
+    low.set(part, index.get(part)!);
+    stack.push(part);
+    for (const next of graph.get(part) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(part, Math.min(low.get(part)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(part, Math.min(low.get(part)!, index.get(next)!));
     }
+    if (low.get(part) !== index.get(part)) return;
+    const component = stack.splice(stack.indexOf(part));
+    if (component.length > 1) found.push(component.sort().join(' ↔ '));
   };
-  for (const start of [...graph.keys()].sort()) walk(start, [start]);
-  return [...found];
+  for (const part of [...graph.keys()].sort()) if (!index.has(part)) visit(part);
+  return found.sort();
 }
 
-describe('server modules', () => {
+/** A source tree in a temporary folder: path (relative to its root) → text. */
+function fixtureTree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'part-cycles-'));
+  fixtures.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+const fixtures: string[] = [];
+afterAll(() => fixtures.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+describe('server parts', () => {
   it('find a cycle when there is one', () => {
     const graph = new Map([
-      ['auth', new Set(['users'])],
-      ['users', new Set(['email'])],
-      ['email', new Set(['auth'])],
-      ['chat', new Set(['users'])],
+      ['modules/auth', new Set(['modules/users'])],
+      ['modules/users', new Set(['modules/email'])],
+      ['modules/email', new Set(['modules/auth'])],
+      ['modules/chat', new Set(['modules/users'])],
     ]);
-    expect(cycles(graph)).toEqual(['auth → users → email → auth']);
+    expect(cycles(graph)).toEqual(['modules/auth ↔ modules/email ↔ modules/users']);
+  });
+
+  it('see a cycle through a shared file, by type imports only', () => {
+    const root = fixtureTree({
+      'app-deps.ts': "import type { Queue } from './modules/email/queue.ts';\nexport interface AppDeps { emails: Queue }\n",
+      'modules/email/queue.ts': 'export interface Queue { wake(): void }\n',
+      'modules/chat/chat.service.ts': "import type { AppDeps } from '../../app-deps.ts';\nexport type Deps = AppDeps;\n",
+      'modules/email/email.service.ts': "import type { Deps } from '../chat/chat.service.ts';\nexport type Chat = Deps;\n",
+    });
+    expect(cycles(partGraph(root))).toEqual(['app-deps.ts ↔ modules/chat ↔ modules/email']);
+  });
+
+  it('see shared folders that import each other', () => {
+    const root = fixtureTree({
+      'db/schema.ts': "import type { Claims } from '../lib/caller.ts';\nexport type Stored = Claims;\n",
+      'db/client.ts': 'export type Db = object;\n',
+      'lib/caller.ts': 'export interface Claims { uid: string }\n',
+      'lib/job-queue.ts': "import type { Db } from '../db/client.ts';\nexport type Queue = Db;\n",
+    });
+    expect(cycles(partGraph(root))).toEqual(['db ↔ lib']);
   });
 
   // Chat depends on tasks (a send creates, routes by and resumes the task); tasks reaches its
   // conversations' event lines through the `taskConversations` port that deps.ts fills with chat's
-  // functions (docs/decisions/029-server-module-boundaries.md).
+  // functions (docs/decisions/029-server-module-boundaries.md). Ports that modules publish to others
+  // live in lib/, so app-deps.ts imports no module (docs/decisions/079-no-hidden-cycles.md).
   it('import each other in no cycle', () => {
-    const graph = moduleGraph(modulesRoot);
-    expect(graph.get('chat')).toContain('files');
-    expect(graph.get('chat')).toContain('tasks');
+    const graph = partGraph(sourceRoot);
+    expect(graph.get('modules/chat')).toContain('modules/files');
+    expect(graph.get('modules/chat')).toContain('modules/tasks');
+    expect(graph.get('modules/chat')).toContain('app-deps.ts');
+    expect(graph.get('lib')).toContain('db');
     expect(cycles(graph)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createDeps, type Runtime } from '../../src/deps.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logging.ts';
-import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import type { TokenService } from '../../src/lib/token-service.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { pgliteImage } from './pglite-image.ts';
 import { UNTHROTTLED } from './test-server.ts';

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import { tooManySignIns } from './auth.errors.ts';
 import { identifyCaller, requireUser } from './caller.ts';
 import { exchangeSignInCode, readCurrentClaims, refreshSession } from './session.service.ts';
+import type { SignInProviders } from './identity-registry.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';
 import { sendSignInResult, type SignInTarget } from './sign-in-result.ts';
 import { finishSignIn, SIGN_IN_CODE_TTL_SECONDS, startSignIn, type SignInOutcome } from './sign-in.service.ts';
@@ -50,7 +51,7 @@ const resultPage = {
  * Connect redirect and callback, the one-time code exchange, token refresh and logout. Sign-in
  * calls are rate limited per IP (SIGN_IN_RATE_LIMIT a minute; 429 with Retry-After).
  */
-export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps & SignInProviders): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(cookie);
     await scope.register(rateLimit, {

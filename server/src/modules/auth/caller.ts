@@ -3,7 +3,7 @@ import { guestSessionIdSchema } from '@unstuck/contract';
 import { unauthorized } from '../../lib/errors.ts';
 import { invalidGuestSessionId, malformedAuthorization } from './auth.errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import type { TokenService, VerifyOptions } from './tokens.ts';
+import type { TokenService, VerifyOptions } from '../../lib/token-service.ts';
 
 /**
  * Identifies the caller of a request. A Bearer token wins over a guest header.

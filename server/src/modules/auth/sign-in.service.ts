@@ -4,9 +4,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { upsertIdentityUser } from '../users/users.service.ts';
 import { createSignInCode, saveAuthRequest, takeAuthRequest, type AuthRequest } from './auth.repository.ts';
 import { callbackPath } from './identity-providers.ts';
+import type { SignInProviders } from './identity-registry.ts';
 import { SignInError, signInErrorCode } from './sign-in-errors.ts';
 
-type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'identity' | 'relyingParty'>;
+type SignInDeps = Pick<AppDeps, 'db' | 'clock'> & SignInProviders;
 
 /** How long a person may take at the provider before the attempt expires. */
 const ATTEMPT_TTL_SECONDS = 600;

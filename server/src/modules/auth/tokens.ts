@@ -3,7 +3,8 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { loadOrCreateSetting } from '../../db/app-settings.ts';
 import type { Db } from '../../db/client.ts';
 import type { TokenSuccessor } from '../../db/schema.ts';
-import type { TokenClaims, VerifiedToken } from '../../lib/caller.ts';
+import type { TokenClaims } from '../../lib/caller.ts';
+import type { TokenService } from '../../lib/token-service.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { invalidToken } from './auth.errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -17,48 +18,12 @@ const ALGORITHM = 'HS256';
  * at the same moment, and the slower one must not be signed out by the faster one's refresh.
  */
 export const RETIRED_TOKEN_GRACE_SECONDS = 30;
-/** How a token is verified. */
-export interface VerifyOptions {
-  /**
-   * Accept a "session live" answer up to LIVENESS_CACHE_MS old instead of asking the database: only for
-   * read-only polling paths (decision 016). Every other path asks, and refreshes the kept answer.
-   */
-  cached?: boolean;
-}
 
 /**
  * How long a token's "session live" answer is reused without asking the database (decision 016): a
  * logout or deletion on another instance is honoured there within this time.
  */
 export const LIVENESS_CACHE_MS = 5_000;
-
-/**
- * Signs, verifies and ends our access tokens (JWT, HS256, RFC 7519) with one secret. Every token
- * belongs to a sign-in session (`sid`); a token is accepted only while that session exists.
- */
-export interface TokenService {
-  /**
-   * Starts a sign-in session for an existing user and issues its first token.
-   * @returns a compact JWT valid for the configured lifetime.
-   */
-  signIn(claims: TokenClaims): Promise<string>;
-  /**
-   * Issues the next token of a verified token's session and retires the old one
-   * ({@link RETIRED_TOKEN_GRACE_SECONDS} later). Refreshing a token already replaced (within the
-   * grace: after it, `verify` refuses the token) answers the token that replaced it, not a second one.
-   * @param claims the claims read from the database now (unused when the token was already replaced).
-   * @throws AppError 401 for a token retired without a recorded successor.
-   */
-  refresh(previous: VerifiedToken, claims: TokenClaims): Promise<string>;
-  /**
-   * @throws AppError 401 "Invalid or expired token" when the signature, issuer, audience or expiry
-   *   is wrong, the token has no session, its session ended (logout, user deleted) or it was
-   *   replaced by a refresh more than the grace period ago.
-   */
-  verify(token: string, options?: VerifyOptions): Promise<VerifiedToken>;
-  /** Ends the token's sign-in session: all its tokens are refused from the next request on, on every instance (logout). */
-  endSession(token: VerifiedToken): Promise<void>;
-}
 
 /**
  * Builds the token service.

@@ -31,7 +31,7 @@ import {
 } from './chat.repository.ts';
 import { routeCustomerMessage } from '../tasks/hand-off.ts';
 import { findTaskOfConversation, newTask, resumeOnCustomerAnswer } from '../tasks/tasks.service.ts';
-import type { CachedConversation } from '../realtime/realtime.service.ts';
+import type { CachedConversation } from '../../lib/conversation-view-cache.ts';
 import {
   blankMessage,
   conversationLimitReached,

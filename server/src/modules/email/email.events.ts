@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { EmailEvent } from '../../lib/email-event.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
 import { findLatestIntakeStack, findMessage } from '../chat/chat.service.ts';
 import { findAccessRequest } from '../shares/shares.service.ts';
@@ -11,23 +12,6 @@ import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail 
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
 import { newTaskEmail } from './templates/new-task.tsx';
 import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
-
-/**
- * What happened that people hear of by email. Each event is a job on the queue, stored in the
- * transaction of the change that causes it; its job works out the recipients and their emails when it
- * runs (docs/decisions/023-email.md). Only ids travel: the job reads the rest as it is then.
- */
-export type EmailEvent =
-  | { type: 'proposal_accepted'; taskId: string }
-  | { type: 'access_requested'; accessRequestId: string }
-  /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
-  | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
-  /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
-  | { type: 'task_done'; taskId: string; completedAt: string }
-  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it emails only if still unread. */
-  | { type: 'expert_replied'; messageId: string }
-  /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
-  | { type: 'customer_replied'; messageId: string };
 
 /** The event's identity, the first half of each of its emails' idempotency keys: the same event twice is one event. */
 export function eventKey(event: EmailEvent): string {

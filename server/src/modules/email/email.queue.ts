@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { EmailQueue } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
-import type { EmailEvent } from './email.events.ts';
+import type { EmailEvent } from '../../lib/email-event.ts';
 import { deliverEmail, makeEmails, type EmailDeps } from './email.service.ts';
 
 /** Events waiting to become emails (email.events.ts). */

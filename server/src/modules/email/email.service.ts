@@ -6,7 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
-import { eventKey, planEmails, type EmailEvent } from './email.events.ts';
+import type { EmailEvent } from '../../lib/email-event.ts';
+import { eventKey, planEmails } from './email.events.ts';
 import {
   ensurePreference,
   existingKeys,

@@ -1,16 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
-
-/** Signs and checks the expiring links to stored files (docs/decisions/049-signed-file-links.md). */
-export interface FileUrlSigner {
-  /** `/api/v2/files/{id}?expires=…&signature=…`: valid between one and two TTLs from now. */
-  sign(fileId: string): string;
-  /**
-   * @param expires the link's `expires` (Unix seconds, as written in the query).
-   * @returns seconds the link stays valid, or null when it is forged, for another file or expired.
-   */
-  check(fileId: string, expires: string | undefined, signature: string | undefined): number | null;
-}
+import type { FileUrlSigner } from '../../lib/file-url-signer.ts';
 
 /** The canonical path of a stored file: its random id only, never its name. */
 export const filePath = (fileId: string) => `/api/v2/files/${fileId}`;

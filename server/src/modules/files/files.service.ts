@@ -2,7 +2,8 @@ import { inlineTextFile, type Attachment, type Message } from '@unstuck/contract
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import type { ReceivedFile } from '../../lib/received-file.ts';
-import { filePath, type FileUrlSigner } from './file-urls.ts';
+import type { FileUrlSigner } from '../../lib/file-url-signer.ts';
+import { filePath } from './file-urls.ts';
 import { attachUnsentFiles, findFile, insertFile, listConversationFiles } from './files.repository.ts';
 
 // For other modules: the repository is theirs to call only through this service (eslint.config.js).

@@ -4,9 +4,10 @@ import { healthResponseSchema, type HealthResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { pingDatabase } from '../../db/client.ts';
 import { logResponseAt } from '../../lib/logging.ts';
+import type { SignInProviders } from '../auth/identity-registry.ts';
 
 /** `GET /api/health`: see `healthResponseSchema` for what each status means. */
-export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps & Pick<SignInProviders, 'identity'>) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (_request, reply) => {
@@ -19,7 +20,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
     });
 }
 
-function identityState(deps: AppDeps): HealthResponse['identity'] {
+function identityState(deps: Pick<SignInProviders, 'identity'>): HealthResponse['identity'] {
   if (deps.identity.embedded && !deps.identity.embedded.running) return 'starting';
   return deps.identity.list().length > 0 ? 'ok' : 'unavailable';
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import type { CachedConversation, ConversationViewCache } from '../../lib/conversation-view-cache.ts';
 
 /**
  * The channel the database trigger of migration `conversation_change_notify` NOTIFYs with a
@@ -7,24 +8,13 @@ import type { Database } from '../../db/client.ts';
  */
 export const CONVERSATION_CHANGED_CHANNEL = 'conversation_changed';
 
-/** A conversation's client view as last read from the database. */
-export interface CachedConversation {
-  ownerId: string;
-  /** The JSON answer of `GET /api/v2/conversations/{id}/messages`. */
-  body: string;
-  /** Unix ms after which the body's signed file links would be signed differently: read again. */
-  freshUntil: number;
-  /** Strong ETag of `body` (RFC 9110 §8.8.3): the same on every instance for the same messages. */
-  etag: string;
-}
-
 /**
  * Per-conversation answers of the chat's read call, kept in memory so that an unchanged
  * conversation is answered without a database query (docs/decisions/016-polls-from-memory.md).
  * Invalidated by the `conversation_changed` notifications every write causes (a trigger, so every
  * writer is covered, on this instance and on others). While the listener is down nothing is cached.
  */
-export class ConversationCache {
+export class ConversationCache implements ConversationViewCache {
   private readonly entries = new Map<string, CachedConversation>();
   /** Bumped by every invalidation; a read started before it must not store its stale answer. */
   private readonly generations = new Map<string, number>();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MessageDraft } from '@unstuck/contract';
 import type { Database } from '../../db/client.ts';
+import type { DraftFeed } from '../../lib/draft-feed.ts';
 
 /** The NOTIFY channel that carries drafts between instances on PostgreSQL (decision 018). */
 export const CONVERSATION_DRAFT_CHANNEL = 'conversation_draft';
@@ -50,7 +51,7 @@ export interface DraftPublisher {
  * travel by NOTIFY on CONVERSATION_DRAFT_CHANNEL (so every instance, this one included, gets them in
  * order); on PGlite (one process) they are handed over in process.
  */
-export class ConversationDrafts {
+export class ConversationDrafts implements DraftFeed {
   private readonly drafts = new Map<string, KeptDraft>();
   private readonly subscribers = new Set<(conversationId: string, draft: MessageDraft) => void>();
   private send: (note: DraftNote) => Promise<void> = async (note) => this.receive(note);

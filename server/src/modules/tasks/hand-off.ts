@@ -1,6 +1,6 @@
 import { AGENT_RECIPIENT_ID, EXPERT_TEAM_RECIPIENT_ID, type TaskEvent, type TaskEventKind, type TaskStatus } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
-import type { TaskConversations } from './task-conversations.ts';
+import type { TaskConversations } from '../../lib/task-conversations.ts';
 import type { TaskRow } from './tasks.repository.ts';
 
 // The one place that says who answers a conversation (docs/decisions/026-the-human-half.md): before

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { personName } from '../users/people.ts';
 import { recordTaskEvent } from './hand-off.ts';
-import type { TaskConversations } from './task-conversations.ts';
+import type { TaskConversations } from '../../lib/task-conversations.ts';
 import { taskNotDone, taskNotFound } from './tasks.errors.ts';
 import {
   confirmTask,

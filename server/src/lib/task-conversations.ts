@@ -1,11 +1,12 @@
 import type { TaskEvent } from '@unstuck/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 // The tasks module's port to its tasks' conversations (docs/decisions/029-server-module-boundaries.md).
 // Event lines and unread counts are messages, which the chat module owns; chat depends on tasks (a send
 // creates its task, is routed by it and resumes a waiting one), so tasks may not import chat. Tasks says
 // here what it needs, and the composition root (deps.ts) gives it the chat service's functions through
-// AppDeps `taskConversations`.
+// AppDeps `taskConversations`. It lives in lib/ so that app-deps.ts imports no module
+// (docs/decisions/079-no-hidden-cycles.md).
 
 /** What the tasks module needs of a task's conversation: writing event lines and reading them for the job card. */
 export interface TaskConversations {
