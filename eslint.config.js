@@ -1,5 +1,5 @@
 // ESLint for the whole repository (issue 7): typescript-eslint with type information, React hooks,
-// accessibility of JSX, and the import boundaries of CONVENTIONS.md. Formatting is Prettier's job.
+// accessibility of JSX, and the import boundaries of docs/conventions.md "Layout". Formatting is Prettier's job.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -61,7 +61,7 @@ export default tseslint.config(
             {
               target: ['./web/src/components', './web/src/lib'],
               from: './web/src/features',
-              message: 'Shared web code imports no feature (CONVENTIONS.md).',
+              message: 'Shared web code imports no feature (docs/conventions.md "Layout").',
             },
             {
               target: './server/src/modules/**/*',
@@ -77,7 +77,7 @@ export default tseslint.config(
               target: `./web/src/features/${feature}`,
               from: './web/src/features',
               except: [`./${feature}`],
-              message: 'A web feature does not import another feature (CONVENTIONS.md).',
+              message: 'A web feature does not import another feature (docs/conventions.md "Layout").',
             })),
           ],
         },

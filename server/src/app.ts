@@ -34,7 +34,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 
 /**
  * Builds the HTTP application: the REST API of docs/product.md "Calls" and the built web app, from explicit
- * dependencies (CONVENTIONS.md "Server composition"). Does not listen.
+ * dependencies (docs/conventions.md "Server composition"). Does not listen.
  */
 export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({

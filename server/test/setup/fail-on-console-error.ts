@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A console.error during a test is a failure we would otherwise miss (CONVENTIONS.md "Tests").
+// A console.error during a test is a failure we would otherwise miss (docs/conventions.md "Tests").
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

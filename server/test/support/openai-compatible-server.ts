@@ -35,7 +35,7 @@ export type Reply =
  * /v1/chat/completions answers with the queued replies in order and records every request; a request
  * with `stream: true` gets the answer as `chat.completion.chunk` server-sent events ending in
  * `data: [DONE]` (see {@link Streaming}).
- * It stands in for an LLM vendor, as CONVENTIONS.md asks, so the client code under test is real.
+ * It stands in for an LLM vendor, as docs/conventions.md "Tests" asks, so the client code under test is real.
  */
 export async function startOpenAiCompatibleServer() {
   const requests: RecordedRequest[] = [];

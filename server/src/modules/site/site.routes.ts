@@ -8,7 +8,7 @@ import { publicConfig } from './public-config.ts';
 const NOT_INDEXED = /^\/(api\/)?task-share(\/|$)/;
 
 /**
- * `GET /api/config`: the only configuration that reaches the browser (CONVENTIONS.md); the page
+ * `GET /api/config`: the only configuration that reaches the browser (docs/conventions.md "Configuration"); the page
  * carries the same (web-app.ts). `GET /api/openapi.json`: the OpenAPI 3.1 document of the `/api`
  * routes (`registerOpenApi`). Also `X-Robots-Tag: noindex` on share pages and their API; registered
  * before every route, so the hook covers them all.
