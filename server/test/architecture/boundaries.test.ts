@@ -26,6 +26,7 @@ async function boundaryMessages(path: string, code: string): Promise<string[]> {
 const schema = 'Only repositories import tables from db/schema.ts';
 const repository = "Another module's repository is reached through that module's service";
 const routes = "A module's routes are registered by app.ts only";
+const shared = 'Shared server code does not depend on a feature module';
 
 // [the case, the file's path, its text, the message expected (null: none)]
 const cases: Array<[string, string, string, string | null]> = [
@@ -71,6 +72,24 @@ const cases: Array<[string, string, string, string | null]> = [
     'server/src/modules/shares/fixture.ts',
     "import { registerFileRoutes } from '../files/files.routes.ts';\nexport const register = registerFileRoutes;\n",
     routes,
+  ],
+  [
+    "a module's type in app-deps.ts",
+    'server/src/app-deps.ts',
+    "import type { TokenService } from './modules/auth/tokens.ts';\nexport type Tokens = TokenService;\n",
+    shared,
+  ],
+  [
+    "a module's type in lib",
+    'server/src/lib/fixture.ts',
+    "import type { FileUrlSigner } from '../modules/files/file-urls.ts';\nexport type Signer = FileUrlSigner;\n",
+    shared,
+  ],
+  [
+    'a port in app-deps.ts',
+    'server/src/app-deps.ts',
+    "import type { TokenService } from './lib/token-service.ts';\nexport type Tokens = TokenService;\n",
+    null,
   ],
   [
     'routes in app.ts',
