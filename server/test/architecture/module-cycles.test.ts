@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureTree } from './fixture-tree.ts';
 
 // No two parts of the server depend on each other, even through others and even by types only
 // (docs/decisions/029-server-module-boundaries.md, docs/decisions/079-no-hidden-cycles.md). A part is a
@@ -65,19 +65,6 @@ function cycles(graph: Map<string, Set<string>>): string[] {
   for (const part of [...graph.keys()].sort()) if (!index.has(part)) visit(part);
   return found.sort();
 }
-
-/** A source tree in a temporary folder: path (relative to its root) → text. */
-function fixtureTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'part-cycles-'));
-  fixtures.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-const fixtures: string[] = [];
-afterAll(() => fixtures.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 describe('server parts', () => {
   it('find a cycle when there is one', () => {

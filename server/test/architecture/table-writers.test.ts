@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureTree } from './fixture-tree.ts';
 
 // One writer per table (docs/decisions/029-server-module-boundaries.md, docs/decisions/080-one-writer-checked.md).
 // The lint rule keeps table objects out of files that are not repositories; this test reads every write
@@ -144,19 +144,6 @@ function violations(root: string, tableOwners: Record<string, string>, stores: R
   }
   return found.sort();
 }
-
-/** A source tree in a temporary folder: path (relative to its root) → text. */
-function fixtureTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'table-writers-'));
-  fixtures.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-const fixtures: string[] = [];
-afterAll(() => fixtures.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 const fixtureSchema = `import { pgTable, text } from 'drizzle-orm/pg-core';
 export const tasks = pgTable('tasks', { id: text('id') });
