@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { AccessEndings } from './modules/access/access-endings.ts';
 import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
 import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
@@ -81,4 +82,6 @@ export interface AppDeps {
    * tasks gets these through here (docs/decisions/029-server-module-boundaries.md).
    */
   taskConversations: TaskConversations;
+  /** Ends a person's access to conversations on every instance at once (decision 079). */
+  accessEndings: AccessEndings;
 }

@@ -208,13 +208,28 @@ export function listRatedTasks(db: Db): Promise<TaskWithPeople[]> {
   return withPeople(db).where(isNotNull(tasks.ratingScore)).orderBy(desc(tasks.ratedAt));
 }
 
-/** Gives back the unfinished tasks these experts held (their accounts are being deleted): ACCEPTED again. */
-export async function releaseAssignments(db: Db, expertIds: string[]): Promise<void> {
-  if (expertIds.length === 0) return;
-  await db
+/**
+ * Gives back the unfinished tasks these people held (they may no longer work on tasks): ACCEPTED again,
+ * nobody holding them. Done tasks keep who did them.
+ * @returns the tasks given back, as they are now.
+ */
+export async function releaseAssignments(db: Db, expertIds: readonly string[]): Promise<TaskRow[]> {
+  if (expertIds.length === 0) return [];
+  return db
     .update(tasks)
     .set({ status: 'ACCEPTED', assigneeId: null, assignedAt: null })
-    .where(and(inArray(tasks.assigneeId, expertIds), inArray(tasks.status, ['ACCEPTED', ...WORKING])));
+    .where(and(inArray(tasks.assigneeId, [...expertIds]), inArray(tasks.status, ['ACCEPTED', ...WORKING])))
+    .returning();
+}
+
+/** @returns the conversation ids of the tasks with the experts (done ones too) these people hold. */
+export async function listConversationsHeldBy(db: Db, expertIds: readonly string[]): Promise<string[]> {
+  if (expertIds.length === 0) return [];
+  const rows = await db
+    .select({ conversationId: tasks.conversationId })
+    .from(tasks)
+    .where(and(inArray(tasks.assigneeId, [...expertIds]), inArray(tasks.status, [...EXPERT_STATUSES])));
+  return rows.map((row) => row.conversationId);
 }
 
 /** @returns the task of a conversation, or null. */

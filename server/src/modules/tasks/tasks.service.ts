@@ -7,6 +7,8 @@ import type { TaskConversations } from './task-conversations.ts';
 import { taskNotDone, taskNotFound } from './tasks.errors.ts';
 import {
   confirmTask,
+  listConversationsHeldBy,
+  releaseAssignments,
   findTaskOfConversationWithPeople,
   findTaskWithPeople,
   listActiveTasksOf,
@@ -39,7 +41,6 @@ export {
   moveTasksToUser,
   newTask,
   reassignTask,
-  releaseAssignments,
   saveAdminNotes,
   saveCodeAnalysis,
   saveRepositoryLink,
@@ -173,6 +174,24 @@ export async function resumeOnCustomerAnswer(
   if (!row) return;
   const assignee = (await findTaskWithPeople(tx, row.id))?.assignee;
   await recordTaskEvent(conversations, tx, row, 'answered', assignee ? personName(assignee) : null, now);
+}
+
+/**
+ * People lose the right to work on tasks (their expert flag removed, their account deleted): the
+ * unfinished tasks they held go back to the queue, each with the event line "Your task is back with the
+ * expert team…" (docs/decisions/079-access-ends-everywhere.md). Call in the change's transaction.
+ * @param conversations AppDeps `taskConversations` (the chat's own functions: tasks does not import chat).
+ * @returns the conversations of every task they held (done ones too): their access to those ends.
+ */
+export async function releaseHeldTasks(
+  conversations: TaskConversations,
+  tx: Deps['db'],
+  userIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  const held = await listConversationsHeldBy(tx, userIds);
+  for (const row of await releaseAssignments(tx, userIds)) await recordTaskEvent(conversations, tx, row, 'unassigned', null, now);
+  return held;
 }
 
 /** `GET /api/admin/ratings`: every rating, the latest first, with the average score. */
