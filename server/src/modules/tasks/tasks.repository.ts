@@ -170,14 +170,16 @@ export async function confirmTask(db: Db, id: string, ownerId: string, now: Date
 
 /**
  * The customer reopens done work: back to the expert who held it (IN_PROGRESS), or to the queue
- * when they are gone; completion and confirmation cleared.
+ * when they are gone or `holderMayWork` is false (they may no longer work on tasks); completion and
+ * confirmation cleared.
  * @returns the row, or null when the task is not theirs and DONE.
  */
-export async function reopenTask(db: Db, id: string, ownerId: string): Promise<TaskRow | null> {
+export async function reopenTask(db: Db, id: string, ownerId: string, holderMayWork: boolean): Promise<TaskRow | null> {
   const [row] = await db
     .update(tasks)
     .set({
-      status: sql`case when ${tasks.assigneeId} is null then 'ACCEPTED' else 'IN_PROGRESS' end`,
+      ...(holderMayWork ? {} : { assigneeId: null, assignedAt: null }),
+      status: holderMayWork ? sql`case when ${tasks.assigneeId} is null then 'ACCEPTED' else 'IN_PROGRESS' end` : 'ACCEPTED',
       completedAt: null,
       confirmedAt: null,
     })
