@@ -69,8 +69,8 @@ function viewOf(snapshot: StreamSnapshot, follower: StreamFollower): StreamedMes
  * (Bearer), seeing it as the expert workspace does (decision 026). Who may follow is checked again at
  * every change, from the one read that change costs this instance; a reader who may no longer
  * follow sees the stream end, and at once when their access ends (decision 079: an expert flag
- * removed, the task handed to someone else, the account deleted). The owner's opening of a stream marks the conversation read, as the
- * read call does. `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
+ * removed, the task handed to someone else, the account deleted). The owner's opening of a stream
+ * marks the conversation read, as the read call does. `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
  * One caller (a guest id, a user) holds at most EVENT_STREAMS_PER_CALLER streams open on this instance;
  * closing one gives its place back.
  * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call, 429 when the caller
