@@ -3,6 +3,7 @@ export * from './common-schemas.ts';
 export * from './errors.ts';
 export * from './intake.ts';
 export * from './messages.ts';
+export * from './event-lines.ts';
 export * from './proposals.ts';
 export * from './tasks.ts';
 export * from './health.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { AccessEndings } from './lib/access-endings.ts';
 import type { ConversationViewCache } from './lib/conversation-view-cache.ts';
 import type { DraftFeed } from './lib/draft-feed.ts';
 import type { EmailEvent } from './lib/email-event.ts';
@@ -80,4 +81,6 @@ export interface AppDeps {
    * tasks gets these through here (docs/decisions/029-server-module-boundaries.md).
    */
   taskConversations: TaskConversations;
+  /** Ends a person's access to conversations on every instance at once (decision 081). */
+  accessEndings: AccessEndings;
 }

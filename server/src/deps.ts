@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { startJobQueue } from './lib/job-queue.ts';
+import { AccessEndings } from './lib/access-endings.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
@@ -70,6 +71,8 @@ export async function createDeps(
   await conversationCache.start(database);
   const conversationDrafts = new ConversationDrafts();
   await conversationDrafts.start(database, (error) => logger.warn({ err: error }, 'agent draft not sent'));
+  const accessEndings = new AccessEndings();
+  await accessEndings.start(database);
 
   const jobs = await startJobQueue(database, logger);
   const agentDeps = { db: database.db, brain: brainFromConfig(config), clock, config, drafts: conversationDrafts };
@@ -121,6 +124,7 @@ export async function createDeps(
     conversationDrafts,
     // The tasks module's port to the conversation: chat's implementation (tasks does not import chat).
     taskConversations: { insertEventLine, findLatestEventLines, countUnreadForOwner },
+    accessEndings,
   };
   return {
     deps,

@@ -414,7 +414,7 @@ export type EmailHeaders = Record<string, string>;
  * Every email the server made, once per `idempotency_key` (the event and the recipient): rendered
  * when made, then sent by a queued job through SMTP, or kept here as the outbox when no SMTP server
  * is configured. `status`: `queued` until sent; `sent` (SMTP accepted it), `outbox` (kept, not
- * sent), `skipped` (the recipient turned emails off before it went).
+ * sent), `skipped` (the recipient turned emails off, or lost access to the conversation it is about, before it went).
  */
 export const emails = pgTable(
   'emails',

@@ -167,8 +167,8 @@ describe('admin user management', () => {
     expect(answer.body).toMatchObject({ deleted_messages: 1, deleted_conversations: 0, deleted_tasks: 0 });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, seeded.taskId));
     expect(task).toMatchObject({ status: 'ACCEPTED', assigneeId: null });
-    // The request, the proposal and the event line of the take (decision 069).
-    expect(await rowCount(messages, messages.conversationId, seeded.conversationId)).toBe(3);
+    // The request, the proposal, the event lines of the take (decision 069) and of the return to the queue (decision 081).
+    expect(await rowCount(messages, messages.conversationId, seeded.conversationId)).toBe(4);
   });
 
   it('deleting all guest data removes every guest with its messages and conversations and answers the counts', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_ERROR_TEXT, TASK_SECTION_MARKER } from '@unstuck/contract';
 import { callJson, sendMessage, fetchOn } from '../support/http.ts';
 import { seedTask, unknownId } from '../support/seed.ts';
-import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { MovableClock } from '../support/test-server.ts';
 import { useTestApp } from '../support/test-app.ts';
 
@@ -20,12 +20,14 @@ describe('task share links', () => {
     { clock },
   );
   let admin = { token: '' };
+  let staff: Awaited<ReturnType<typeof signInStaff>>;
   // Each test comes from its own address, so the wrong-token limit of one test does not touch another.
   let address = 0;
   let from = '';
 
   beforeAll(async () => {
-    admin = { token: (await signInStaff(server)).admin.token };
+    staff = await signInStaff(server);
+    admin = { token: staff.admin.token };
   });
 
   const nextAddress = () => {
@@ -107,6 +109,31 @@ describe('task share links', () => {
     expect(text).not.toContain(customer.user.email!);
     expect(text).not.toContain(TASK_SECTION_MARKER);
     expect(text).not.toContain('Staff only');
+  });
+
+  it('tells event lines by role too: the expert who took the task is not named', async () => {
+    nextAddress();
+    const seeded = await seedTask(server.database.db, { status: 'ACCEPTED' });
+    const expert = await signInExpert(server, staff.admin, 'eve');
+    expect((await callJson(server, 'POST', `/api/expert/tasks/${seeded.taskId}/take`, { token: expert.token })).status).toBe(200);
+    expect(
+      (
+        await callJson(
+          server,
+          'POST',
+          `/api/expert/tasks/${seeded.taskId}/status`,
+          { token: expert.token },
+          { status: 'WAITING_ON_CUSTOMER' },
+        )
+      ).status,
+    ).toBe(200);
+    const answer = await open((await share(seeded.taskId)).body.token);
+    expect(answer.status).toBe(200);
+    const lines = (answer.body.conversation_messages as Array<{ sender_role: string; content: string }>).filter(
+      (message) => message.sender_role === 'system',
+    );
+    expect(lines.map((line) => line.content)).toEqual(['An expert took the task', "Waiting on the customer's answer"]);
+    expect(JSON.stringify(answer.body)).not.toContain(expert.user.name!);
   });
 
   it('serves only the allowlisted fields of each message: never its metadata', async () => {

@@ -1,11 +1,11 @@
 import type { AdminUser, DeleteGuestDataResponse, RefreshUserDataResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { countTasksOf } from '../tasks/tasks.service.ts';
+import { countTasksOf, releaseHeldTasks } from '../tasks/tasks.service.ts';
 import { userNotFound } from '../users/users.errors.ts';
 import { applyIdentityClaims, findUser, listGuestIds, listManagedUsers, setExpertFlag } from '../users/users.service.ts';
 import { resolvePublicId } from '../users/participant-ids.ts';
-import { personId, toAdminUser } from '../users/people.ts';
+import { mayWorkOnTasks, personId, toAdminUser } from '../users/people.ts';
 import {
   cannotDeleteSelf,
   guestCannotBeExpert,
@@ -16,6 +16,8 @@ import {
 import { purgeUsers, removeStored, type PurgeDeps } from './purge.ts';
 
 type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+/** What changes that end someone's access need besides: the event lines of released tasks, and the endings (decision 081). */
+type AccessDeps = AdminDeps & Pick<AppDeps, 'taskConversations' | 'accessEndings'>;
 
 /** `GET /api/admin/users` (docs/product.md "Calls"): users and guests, the most recently signed-in first. */
 export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
@@ -32,14 +34,24 @@ async function findNamedUser(db: AdminDeps['db'], publicId: string) {
 
 /**
  * `POST /api/admin/users/set-expert` (docs/product.md "Roles" "a flag on a user toggled by an admin").
+ * Removing the flag of someone who is not an admin ends their work on tasks at once
+ * (docs/decisions/081-access-ends-everywhere.md): the unfinished tasks they held go back to the queue
+ * with their event line, and their access to the conversations of every task they held ends everywhere.
  * @throws AppError 404 unknown user, 400 for a guest (a guest must sign in before being an expert).
  */
-export async function setExpert(deps: AdminDeps, actor: AuditActor, input: { userId: string; isExpert: boolean }) {
+export async function setExpert(deps: AccessDeps, actor: AuditActor, input: { userId: string; isExpert: boolean }) {
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
     const existing = await findNamedUser(tx, input.userId);
     if (existing.isGuest) throw guestCannotBeExpert();
     const updated = (await setExpertFlag(tx, existing.id, input.isExpert))!;
+    if (!mayWorkOnTasks(updated, deps.config.ADMIN_EMAILS)) {
+      const held = await releaseHeldTasks(deps.taskConversations, tx, [updated.id], now);
+      await deps.accessEndings.end(
+        tx,
+        held.map((conversationId) => ({ userId: updated.id, conversationId })),
+      );
+    }
     await recordAudit(
       tx,
       actor,
@@ -105,14 +117,17 @@ export async function refreshUserData(
 /**
  * `DELETE /api/admin/users/{id}`: the user and everything of theirs (docs/product.md "Screens" warning: messages,
  * conversations, tasks and files, the stored bytes too). A guest is named by its participant id.
+ * The unfinished tasks they held go back to the queue with their event line, and their access ends
+ * everywhere at once (docs/decisions/081-access-ends-everywhere.md).
  * @throws AppError 404 unknown user, 400 when admins try to delete themselves.
  */
-export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor, publicId: string) {
+export async function deleteUser(deps: AccessDeps & PurgeDeps, actor: AuditActor, publicId: string) {
   if (publicId === actor.id) throw cannotDeleteSelf();
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
     const user = await findNamedUser(tx, publicId);
-    const result = await purgeUsers(tx, [user.id]);
+    const result = await purgeUsers(deps, tx, [user.id], now);
+    await deps.accessEndings.end(tx, [{ userId: user.id, conversationId: null }]);
     const counts = { conversations: result.conversations, messages: result.messages, tasks: result.tasks, files: result.fileKeys.length };
     await recordAudit(
       tx,
@@ -137,10 +152,10 @@ export async function deleteUser(deps: AdminDeps & PurgeDeps, actor: AuditActor,
  * its messages, conversations, tasks and files. Guests handed over at sign-in own nothing and stay
  * (their rows only make a replayed guest id recognisable).
  */
-export async function deleteAllGuestData(deps: AdminDeps & PurgeDeps, actor: AuditActor): Promise<DeleteGuestDataResponse> {
+export async function deleteAllGuestData(deps: AccessDeps & PurgeDeps, actor: AuditActor): Promise<DeleteGuestDataResponse> {
   const now = deps.clock.now();
   const purged = await deps.db.transaction(async (tx) => {
-    const result = await purgeUsers(tx, await listGuestIds(tx));
+    const result = await purgeUsers(deps, tx, await listGuestIds(tx), now);
     await recordAudit(
       tx,
       actor,

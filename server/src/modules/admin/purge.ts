@@ -5,7 +5,7 @@ import { conversationIdsOwnedBy, deleteConversations, deleteMessages } from '../
 import { removeStoredBytes } from '../../lib/file-storage.ts';
 import { localRepositoryNamesOf, removeLocalRepositories } from '../code-sharing/code-sharing.service.ts';
 import { takeFileRecords } from '../files/files.service.ts';
-import { deleteTasksOfConversations, releaseAssignments } from '../tasks/tasks.service.ts';
+import { deleteTasksOfConversations, releaseHeldTasks } from '../tasks/tasks.service.ts';
 import { deleteUsers } from '../users/users.service.ts';
 
 /** What a purge leaves to remove once the transaction commits: stored bytes, and local repositories by name. */
@@ -40,10 +40,10 @@ export async function purgeConversations(tx: Db, conversationIds: string[], also
  * Deletes people and all they left (docs/product.md "Screens": "deleting a user removes all messages, conversations,
  * tasks and files"): their conversations, every message they sent (an expert's replies in others'
  * conversations too), their uploads, and their rows. Tasks an expert among them had taken and not
- * finished go back to the queue. Call inside a transaction.
+ * finished go back to the queue with their event line (releaseHeldTasks). Call inside a transaction.
  */
-export async function purgeUsers(tx: Db, userIds: string[]): Promise<PurgeResult> {
-  await releaseAssignments(tx, userIds);
+export async function purgeUsers(deps: Pick<AppDeps, 'taskConversations'>, tx: Db, userIds: string[], now: Date): Promise<PurgeResult> {
+  await releaseHeldTasks(deps.taskConversations, tx, userIds, now);
   const conversationIds = await conversationIdsOwnedBy(tx, userIds);
   const purged = await purgeConversations(tx, conversationIds, { senderIds: userIds, fileOwnerIds: userIds });
   return { ...purged, users: await deleteUsers(tx, userIds) };

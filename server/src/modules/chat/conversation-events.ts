@@ -4,10 +4,7 @@ import { conversationParamsSchema, errorResponseSchema, type Message } from '@un
 import type { AppDeps } from '../../app-deps.ts';
 import { identifyCaller, requireCaller } from '../auth/caller.ts';
 import { createConversationStreams, parseLastEventId, type StreamedMessage } from '../realtime/realtime.service.ts';
-import { isWithTheExperts } from '../tasks/hand-off.ts';
-import { findTaskOfConversation } from '../tasks/tasks.service.ts';
-import { isAdminAccount } from '../users/people.ts';
-import { findUsers } from '../users/users.service.ts';
+import { staffWhoMayRead } from '../tasks/conversation-readers.ts';
 import { conversationNotFound } from './chat.errors.ts';
 import { findConversation, listConversationMessages } from './chat.repository.ts';
 import { readConversationView, viewMessagesForOwner } from './chat.service.ts';
@@ -39,19 +36,6 @@ const streamed = (rows: Awaited<ReturnType<typeof listConversationMessages>>, vi
   rows.map((row, i) => ({ id: row.id, seq: row.seq, json: JSON.stringify(views[i]) }));
 
 /**
- * Which of `userIds` may follow a conversation as the expert side: once its task is with the human
- * experts, the expert holding it and admins (docs/decisions/026-the-human-half.md). Read from the
- * database now, in at most two queries whatever the number of people.
- */
-async function expertsWhoMayFollow(deps: Deps, conversationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const task = await findTaskOfConversation(deps.db, conversationId);
-  if (!task || !isWithTheExperts(task)) return new Set();
-  const others = userIds.filter((id) => id !== task.assigneeId);
-  const admins = (await findUsers(deps.db, others)).filter((user) => isAdminAccount(user, deps.config.ADMIN_EMAILS));
-  return new Set([...userIds.filter((id) => id === task.assigneeId), ...admins.map((user) => user.id)]);
-}
-
-/**
  * Reads a conversation once for all its followers on this instance: its owner, its messages and, for
  * the sides that follow it, their views and who of the expert side may still follow it. A constant
  * number of queries, whatever the number of followers (docs/decisions/054-server-sent-events.md).
@@ -60,7 +44,7 @@ async function readSnapshot(deps: Deps, conversationId: string, followers: reado
   const conversation = await findConversation(deps.db, conversationId);
   if (!conversation) return { ownerId: null, forOwner: [], forExperts: [], experts: new Set() };
   const expertIds = followers.filter((follower) => follower.side === 'expert').map((follower) => follower.id);
-  const experts = expertIds.length > 0 ? await expertsWhoMayFollow(deps, conversationId, expertIds) : new Set<string>();
+  const experts = await staffWhoMayRead(deps.db, deps.config.ADMIN_EMAILS, conversationId, expertIds);
   const rows = await listConversationMessages(deps.db, conversationId);
   const ownerFollows = followers.some((follower) => follower.side === 'owner' && follower.id === conversation.ownerId);
   return {
@@ -84,8 +68,9 @@ function viewOf(snapshot: StreamSnapshot, follower: StreamFollower): StreamedMes
  * into a URL — decision 054). After acceptance the expert holding the task and admins may follow it too
  * (Bearer), seeing it as the expert workspace does (decision 026). Who may follow is checked again at
  * every change, from the one read that change costs this instance; a reader who may no longer
- * follow sees the stream end. The owner's opening of a stream marks the conversation read, as the
- * read call does. `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
+ * follow sees the stream end, and at once when their access ends (decision 081: an expert flag
+ * removed, the task handed to someone else, the account deleted). The owner's opening of a stream
+ * marks the conversation read, as the read call does. `Last-Event-ID: <seq>` resumes: every message after that seq comes first.
  * One caller (a guest id, a user) holds at most EVENT_STREAMS_PER_CALLER streams open on this instance;
  * closing one gives its place back.
  * @throws AppError 400 for a malformed Last-Event-ID, 401/404 as the read call, 429 when the caller
@@ -119,6 +104,7 @@ export function registerConversationEventRoutes(app: FastifyInstance, deps: AppD
         streams.open(request, reply, {
           conversationId,
           who: follower,
+          person: caller.id,
           holder: `${caller.kind}:${caller.id}`,
           lifetimeMs: caller.kind === 'user' ? caller.token.expiresAt.getTime() - Date.now() : Infinity,
           lastEventId,

@@ -34,6 +34,8 @@ export function eventKey(event: EmailEvent): string {
 export interface PlannedEmail {
   recipient: UserRow & { email: string };
   template: string;
+  /** The conversation the email is about: it goes only while its recipient may still read it (checked at send time). */
+  conversationId?: string;
   write(context: EmailContext): EmailContent;
 }
 
@@ -71,6 +73,7 @@ async function planAssignment(db: Db, event: Extract<EmailEvent, { type: 'task_a
     {
       recipient: owner,
       template: 'task-assigned',
+      conversationId: task.conversationId,
       write: (context) =>
         taskAssignedEmail(context, {
           customerName: personName(owner),
@@ -91,6 +94,7 @@ async function planDone(db: Db, event: Extract<EmailEvent, { type: 'task_done' }
     {
       recipient: owner,
       template: 'task-done',
+      conversationId: task.conversationId,
       write: (context) =>
         taskDoneEmail(context, {
           customerName: personName(owner),
@@ -113,6 +117,7 @@ async function planExpertReply(db: Db, messageId: string): Promise<PlannedEmail[
     {
       recipient: owner,
       template: 'expert-reply',
+      conversationId: task.conversationId,
       write: (context) =>
         expertReplyEmail(context, {
           customerName: personName(owner),
@@ -136,6 +141,7 @@ async function planCustomerReply(db: Db, messageId: string): Promise<PlannedEmai
     {
       recipient: assignee,
       template: 'customer-reply',
+      conversationId: task.conversationId,
       write: (context) =>
         customerReplyEmail(context, {
           expertName: personName(assignee),

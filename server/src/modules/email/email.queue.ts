@@ -45,8 +45,8 @@ export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
     wakeWorkers(boss, EVENTS);
     wakeWorkers(boss, SENDS);
   };
-  const queueSend = async (emailId: number, tx: Db) => {
-    await boss.send(SENDS, { emailId }, { db: inTransaction(tx) });
+  const queueSend = async (emailId: number, tx: Db, conversationId: string | undefined) => {
+    await boss.send(SENDS, { emailId, conversationId }, { db: inTransaction(tx) });
   };
   return {
     async enqueue(event, tx, options = {}) {
@@ -74,9 +74,9 @@ export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
           wakeWorkers(boss, EVENTS);
         }
       });
-      await boss.work<{ emailId: number }>(SENDS, options, async ([job]) => {
+      await boss.work<{ emailId: number; conversationId?: string }>(SENDS, options, async ([job]) => {
         try {
-          if (job) await deliverEmail(deps, job.data.emailId);
+          if (job) await deliverEmail(deps, job.data.emailId, job.data.conversationId);
         } finally {
           wakeWorkers(boss, SENDS);
         }

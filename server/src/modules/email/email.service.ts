@@ -5,6 +5,7 @@ import type { OutboxEmail, OutboxEntry, OutboxResponse } from '@unstuck/contract
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { mayReadTaskConversation } from '../tasks/conversation-readers.ts';
 import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import type { EmailEvent } from '../../lib/email-event.ts';
 import { eventKey, planEmails } from './email.events.ts';
@@ -53,19 +54,20 @@ const subjectLine = (text: string) => {
  * event happened twice. Recipients who turned emails off get none. Each email is rendered (HTML from
  * its React template, text from the HTML) and stored with its headers, and its send job is queued in
  * the same transaction.
- * @param queueSend stores the send job of an email in the given transaction.
+ * @param queueSend stores the send job of an email in the given transaction, with the conversation
+ *   the email is about (its recipient's access to it is checked at send time).
  * @returns the ids of the emails made now.
  */
 export async function makeEmails(
   deps: EmailDeps,
   event: EmailEvent,
-  queueSend: (emailId: number, tx: Db) => Promise<void>,
+  queueSend: (emailId: number, tx: Db, conversationId: string | undefined) => Promise<void>,
 ): Promise<number[]> {
   const key = eventKey(event);
   const plans = await planEmails(deps, event);
   const keyOf = (plan: (typeof plans)[number]) => `${key}:${plan.template}:${plan.recipient.id}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
-  const made: NewEmail[] = [];
+  const made: Array<NewEmail & { conversationId: string | undefined }> = [];
   for (const plan of plans) {
     if (done.has(keyOf(plan))) continue;
     const preference = await ensurePreference(deps.db, plan.recipient.id, newUnsubscribeId());
@@ -74,6 +76,7 @@ export async function makeEmails(
     const content = plan.write({ productName: deps.config.PRODUCT_NAME, origin: deps.origin, unsubscribeUrl });
     const html = await render(content.body);
     made.push({
+      conversationId: plan.conversationId,
       idempotencyKey: keyOf(plan),
       event: event.type,
       template: plan.template,
@@ -94,10 +97,10 @@ export async function makeEmails(
   if (made.length === 0) return [];
   return deps.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const email of made) {
+    for (const { conversationId, ...email } of made) {
       const id = await insertEmail(tx, email);
       if (id === null) continue;
-      await queueSend(id, tx);
+      await queueSend(id, tx, conversationId);
       ids.push(id);
     }
     return ids;
@@ -106,15 +109,21 @@ export async function makeEmails(
 
 /**
  * Sends one made email, once: an email no longer queued (sent, kept or skipped by an earlier
- * attempt) is left alone, and one whose recipient turned emails off since it was made is skipped.
+ * attempt) is left alone, and one whose recipient turned emails off since it was made, or may no longer
+ * read the conversation it is about (docs/decisions/081-access-ends-everywhere.md), is skipped.
+ * @param conversationId the conversation the email is about, if any.
  * @throws when the SMTP server is down or refuses it: the failure is counted on the email and the
  *   queue retries it.
  */
-export async function deliverEmail(deps: EmailDeps, emailId: number): Promise<void> {
+export async function deliverEmail(deps: EmailDeps, emailId: number, conversationId?: string): Promise<void> {
   const email = await findEmail(deps.db, emailId);
   if (!email || email.status !== 'queued') return;
   const preference = email.userId ? await findPreference(deps.db, email.userId) : null;
-  if (preference && !preference.notifications) {
+  const accessEnded =
+    conversationId !== undefined &&
+    email.userId !== null &&
+    !(await mayReadTaskConversation(deps.db, deps.config.ADMIN_EMAILS, conversationId, email.userId));
+  if ((preference && !preference.notifications) || accessEnded) {
     await finishEmail(deps.db, email.id, 'skipped', deps.clock.now());
     return;
   }

@@ -26,5 +26,11 @@ export const taskTakenByOther = (holder: string | null) => conflict(takenBy(hold
 export const conversationForHolder = () =>
   forbidden('Only the expert holding this task (or an admin) may read its conversation; take the task first');
 
+/**
+ * 409: a task's own customer holding it (an expert taking their own task, an admin giving a task to its
+ * customer): nobody works on, completes or rates their own request.
+ */
+export const ownTask = () => conflict("A task's own customer cannot work on it; another expert must take it");
+
 /** 400: assigning a task to someone who is neither an expert nor an admin. */
 export const notAnExpert = () => badRequest('expertId must name a signed-in expert or admin');

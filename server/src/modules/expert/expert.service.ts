@@ -19,6 +19,7 @@ import { repositoryNotFound } from '../code-sharing/code-sharing.errors.ts';
 import { answerFor, findRepositoryOfTask } from '../code-sharing/code-sharing.service.ts';
 import { recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
+import { staffWhoMayRead } from '../tasks/conversation-readers.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
   assignTask,
@@ -30,11 +31,12 @@ import {
   type TaskWithPeople,
 } from '../tasks/tasks.service.ts';
 import { loadPublicIds } from '../users/participant-ids.ts';
-import { isAdminAccount, personName } from '../users/people.ts';
+import { mayWorkOnTasks, personName } from '../users/people.ts';
 import { findUser } from '../users/users.service.ts';
 import {
   conversationForHolder,
   notAnExpert,
+  ownTask,
   taskDone,
   taskHeldByOther,
   taskNotInProgress,
@@ -225,12 +227,13 @@ const queueAssignedEmail = (deps: ExpertDeps, tx: ExpertDeps['db'], task: TaskRo
  * `POST /api/expert/tasks/{id}/take`: the caller takes an accepted task (assignee and time
  * recorded, status IN_PROGRESS); the event line "…, human expert, took your task" goes into the
  * conversation and the customer is emailed. Taking one's own task again changes nothing.
- * @throws AppError 404 not in the queue, 409 taken by someone else or done.
+ * @throws AppError 404 not in the queue, 409 taken by someone else, done, or the caller's own request.
  */
 export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: string): Promise<ExpertTask> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const found = await findQueuedTask(tx, taskId);
+    if (found.task.userId === member.id) throw ownTask();
     const taken = await assignTask(tx, taskId, member.id, now);
     if (!taken) {
       if (found.task.status === 'DONE') throw taskDone();
@@ -341,26 +344,31 @@ export async function setTaskStatus(
  * `POST /api/admin/tasks/{id}/assign`: an admin gives a task with the experts that is not done to an
  * expert (IN_PROGRESS; "assigned" or "reassigned" event line; the customer is emailed), or puts it
  * back in the queue (`expertId` null: ACCEPTED, "unassigned"). Giving it to its holder changes nothing.
- * @param expertId a signed-in user who is an expert or an admin.
+ * The expert who held it before loses its conversation everywhere at once, unless they may read it
+ * anyway (an admin; docs/decisions/081-access-ends-everywhere.md).
+ * @param expertId a signed-in user who is an expert or an admin, not the task's customer.
  * @throws AppError 400 when `expertId` names nobody who may work on tasks, 404 when the task is not
- *   with the experts, 409 when it is done.
+ *   with the experts, 409 when it is done or `expertId` is its customer.
  */
 export async function assignTaskByAdmin(
-  deps: ExpertDeps & Pick<AppDeps, 'config'>,
+  deps: ExpertDeps & Pick<AppDeps, 'config' | 'accessEndings'>,
   admin: StaffMember,
   taskId: string,
   expertId: string | null,
 ): Promise<void> {
   const now = deps.clock.now();
   const expert = expertId ? await findUser(deps.db, expertId) : null;
-  if (expertId && (!expert || expert.isGuest || !(expert.isExpert || isAdminAccount(expert, deps.config.ADMIN_EMAILS)))) {
-    throw notAnExpert();
-  }
+  if (expertId && (!expert || !mayWorkOnTasks(expert, deps.config.ADMIN_EMAILS))) throw notAnExpert();
   await deps.db.transaction(async (tx) => {
     const found = await findQueuedTask(tx, taskId);
     if (found.task.assigneeId === expertId) return;
+    if (found.task.userId === expertId) throw ownTask();
     const updated = await reassignTask(tx, taskId, expertId, now);
     if (!updated) throw taskDone();
+    const before = found.task.assigneeId;
+    if (before && !(await staffWhoMayRead(tx, deps.config.ADMIN_EMAILS, updated.conversationId, [before])).has(before)) {
+      await deps.accessEndings.end(tx, [{ userId: before, conversationId: updated.conversationId }]);
+    }
     const kind = !expert ? 'unassigned' : found.task.assigneeId ? 'reassigned' : 'assigned';
     await recordTaskEvent(deps.taskConversations, tx, updated, kind, expert ? personName(expert) : null, now);
     await recordAudit(tx, actorOf(admin), { action: 'task.assign', targetType: 'task', targetId: taskId, details: { expertId } }, now);

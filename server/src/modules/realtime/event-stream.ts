@@ -22,6 +22,8 @@ export interface StreamRequest<F> {
   conversationId: string;
   /** Who reads, as the shared read and `view` need to know them. */
   who: F;
+  /** The guest or user id whose ended access (AccessEndings, decision 081) ends the stream. */
+  person: string;
   /** Whose places (EVENT_STREAMS_PER_CALLER) the stream takes: a guest id or a user id, with its kind. */
   holder: string;
   /** The longest the stream may stay open, in ms (MAX_STREAM_MS at most). */
@@ -60,24 +62,32 @@ export function parseLastEventId(header: string | string[] | undefined): number 
  * comment every HEARTBEAT_MS. After every change one `read` per conversation serves all its streams
  * on this instance ({@link createConversationFeeds}); `view` then gives each reader its messages
  * from that snapshot, or null when the reader may no longer follow the conversation (its stream ends).
- * Open streams end when the app closes.
+ * A stream ends at once when its person's access to its conversation ends (AccessEndings, decision 081),
+ * and when the app closes.
  */
 export function createConversationStreams<F, S>(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'config' | 'conversationCache' | 'conversationDrafts'>,
+  deps: Pick<AppDeps, 'config' | 'conversationCache' | 'conversationDrafts' | 'accessEndings'>,
   read: (conversationId: string, followers: readonly F[]) => Promise<S>,
   view: (snapshot: S, who: F) => StreamedMessage[] | null,
 ): ConversationStreams<F> {
   // Open streams would hold app.close() until they end by themselves.
-  const open = new Set<() => void>();
+  const open = new Set<{ conversationId: string; person: string; close: () => void }>();
   const slots = createStreamSlots(deps.config.EVENT_STREAMS_PER_CALLER);
   const feeds = createConversationFeeds(deps.conversationCache, read);
+  // Ended access ends its streams at once, before any change of the conversation could reach them.
+  const unsubscribeEndings = deps.accessEndings.subscribe(({ userId, conversationId }) => {
+    for (const stream of open) {
+      if (stream.person === userId && (conversationId === null || conversationId === stream.conversationId)) stream.close();
+    }
+  });
   app.addHook('preClose', async () => {
-    for (const close of open) close();
+    unsubscribeEndings();
+    for (const stream of open) stream.close();
   });
 
   return {
-    open(request, reply, { conversationId, who, holder, lifetimeMs, lastEventId, atStart }) {
+    open(request, reply, { conversationId, who, person, holder, lifetimeMs, lastEventId, atStart }) {
       // What this stream has told the client: the newest seq, and each message's view as last sent.
       const sent = new Map<string, string>();
       let lastSeq = lastEventId ?? -1;
@@ -127,7 +137,7 @@ export function createConversationStreams<F, S>(
       const close = () => {
         if (closed) return;
         closed = true;
-        open.delete(close);
+        open.delete(stream);
         releaseSlot();
         unfollow();
         unsubscribeDrafts();
@@ -135,7 +145,8 @@ export function createConversationStreams<F, S>(
         clearTimeout(end);
         out.end();
       };
-      open.add(close);
+      const stream = { conversationId, person, close };
+      open.add(stream);
       request.raw.on('close', close);
       out.on('close', close);
       // A client gone while the stream was set up sent its close before anyone listened.

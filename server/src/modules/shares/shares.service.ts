@@ -7,6 +7,7 @@ import {
   type ShareLink,
   type SharedMessage,
   type ShareResponse,
+  sharedEventLine,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
@@ -188,14 +189,15 @@ const referenceId = (publicId: string) => `C-${createHash('sha256').update(publi
 /**
  * A message as the public page shows it, field by field (the contract's allowlist): senders by role only
  * (the page shows guests and users as "User", agents by the AI's name), since a guest's id is its session
- * credential and a signed-in customer's id names them.
+ * credential and a signed-in customer's id names them. Event lines name people by role too: their text is
+ * built from the line's event ({@link sharedEventLine}), not the customer's stored line, which names the expert.
  */
 function toSharedMessage(message: Message): SharedMessage {
   return {
     id: message.id,
     sender_id: message.sender_role === 'agent' ? message.sender_id : message.sender_role,
     sender_role: message.sender_role,
-    content: message.content,
+    content: message.metadata.event ? sharedEventLine(message.metadata.event) : message.content,
     created_at: message.created_at,
     attachments: message.attachments,
   };

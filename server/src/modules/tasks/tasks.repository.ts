@@ -170,14 +170,16 @@ export async function confirmTask(db: Db, id: string, ownerId: string, now: Date
 
 /**
  * The customer reopens done work: back to the expert who held it (IN_PROGRESS), or to the queue
- * when they are gone; completion and confirmation cleared.
+ * when they are gone or `holderMayWork` is false (they may no longer work on tasks); completion and
+ * confirmation cleared.
  * @returns the row, or null when the task is not theirs and DONE.
  */
-export async function reopenTask(db: Db, id: string, ownerId: string): Promise<TaskRow | null> {
+export async function reopenTask(db: Db, id: string, ownerId: string, holderMayWork: boolean): Promise<TaskRow | null> {
   const [row] = await db
     .update(tasks)
     .set({
-      status: sql`case when ${tasks.assigneeId} is null then 'ACCEPTED' else 'IN_PROGRESS' end`,
+      ...(holderMayWork ? {} : { assigneeId: null, assignedAt: null }),
+      status: holderMayWork ? sql`case when ${tasks.assigneeId} is null then 'ACCEPTED' else 'IN_PROGRESS' end` : 'ACCEPTED',
       completedAt: null,
       confirmedAt: null,
     })
@@ -208,13 +210,28 @@ export function listRatedTasks(db: Db): Promise<TaskWithPeople[]> {
   return withPeople(db).where(isNotNull(tasks.ratingScore)).orderBy(desc(tasks.ratedAt));
 }
 
-/** Gives back the unfinished tasks these experts held (their accounts are being deleted): ACCEPTED again. */
-export async function releaseAssignments(db: Db, expertIds: string[]): Promise<void> {
-  if (expertIds.length === 0) return;
-  await db
+/**
+ * Gives back the unfinished tasks these people held (they may no longer work on tasks): ACCEPTED again,
+ * nobody holding them. Done tasks keep who did them.
+ * @returns the tasks given back, as they are now.
+ */
+export async function releaseAssignments(db: Db, expertIds: readonly string[]): Promise<TaskRow[]> {
+  if (expertIds.length === 0) return [];
+  return db
     .update(tasks)
     .set({ status: 'ACCEPTED', assigneeId: null, assignedAt: null })
-    .where(and(inArray(tasks.assigneeId, expertIds), inArray(tasks.status, ['ACCEPTED', ...WORKING])));
+    .where(and(inArray(tasks.assigneeId, [...expertIds]), inArray(tasks.status, ['ACCEPTED', ...WORKING])))
+    .returning();
+}
+
+/** @returns the conversation ids of the tasks with the experts (done ones too) these people hold. */
+export async function listConversationsHeldBy(db: Db, expertIds: readonly string[]): Promise<string[]> {
+  if (expertIds.length === 0) return [];
+  const rows = await db
+    .select({ conversationId: tasks.conversationId })
+    .from(tasks)
+    .where(and(inArray(tasks.assigneeId, [...expertIds]), inArray(tasks.status, [...EXPERT_STATUSES])));
+  return rows.map((row) => row.conversationId);
 }
 
 /** @returns the task of a conversation, or null. */

@@ -1,12 +1,14 @@
 import type { AdminRatingList, TaskEventKind, TaskRatingRequest, UserTask } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { personName } from '../users/people.ts';
+import { mayWorkOnTasks, personName } from '../users/people.ts';
 import { recordTaskEvent } from './hand-off.ts';
 import type { TaskConversations } from '../../lib/task-conversations.ts';
 import { taskNotDone, taskNotFound } from './tasks.errors.ts';
 import {
   confirmTask,
+  listConversationsHeldBy,
+  releaseAssignments,
   findTaskOfConversationWithPeople,
   findTaskWithPeople,
   listActiveTasksOf,
@@ -39,7 +41,6 @@ export {
   moveTasksToUser,
   newTask,
   reassignTask,
-  releaseAssignments,
   saveAdminNotes,
   saveCodeAnalysis,
   saveRepositoryLink,
@@ -116,13 +117,13 @@ async function answerDoneWork(
   deps: Deps,
   caller: Caller,
   taskId: string,
-  change: (tx: Deps['db'], now: Date) => Promise<{ row: TaskRow | null; event: TaskEventKind; score?: number }>,
+  change: (tx: Deps['db'], now: Date, found: TaskWithPeople) => Promise<{ row: TaskRow | null; event: TaskEventKind; score?: number }>,
 ): Promise<UserTask> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const found = await findTaskWithPeople(tx, taskId);
     if (!found || found.task.userId !== caller.id) throw taskNotFound();
-    const { row, event, score } = await change(tx, now);
+    const { row, event, score } = await change(tx, now, found);
     if (!row) throw taskNotDone();
     await recordTaskEvent(deps.taskConversations, tx, row, event, found.assignee ? personName(found.assignee) : null, now, score ?? null);
     return (await viewUserTasks(deps.taskConversations, tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
@@ -138,11 +139,15 @@ export const confirmDoneTask = (deps: Deps, caller: Caller, taskId: string) =>
 
 /**
  * `POST /api/v2/user/tasks/{id}/reopen`: the customer reopens done work: back to the expert who held
- * it (IN_PROGRESS), or to the queue when they are gone (event line "You reopened the task").
+ * it (IN_PROGRESS), or to the queue when they are gone or may no longer work on tasks (their expert flag
+ * removed, decision 081) (event line "You reopened the task").
  * @throws AppError 404 unknown or someone else's task, 409 when it is not done.
  */
-export const reopenDoneTask = (deps: Deps, caller: Caller, taskId: string) =>
-  answerDoneWork(deps, caller, taskId, async (tx) => ({ row: await reopenTask(tx, taskId, caller.id), event: 'reopened' }));
+export const reopenDoneTask = (deps: Deps & Pick<AppDeps, 'config'>, caller: Caller, taskId: string) =>
+  answerDoneWork(deps, caller, taskId, async (tx, _now, { assignee }) => ({
+    row: await reopenTask(tx, taskId, caller.id, assignee !== null && mayWorkOnTasks(assignee, deps.config.ADMIN_EMAILS)),
+    event: 'reopened',
+  }));
 
 /**
  * `POST /api/v2/user/tasks/{id}/rating`: the customer rates done work, 1 to 5 with an optional
@@ -173,6 +178,24 @@ export async function resumeOnCustomerAnswer(
   if (!row) return;
   const assignee = (await findTaskWithPeople(tx, row.id))?.assignee;
   await recordTaskEvent(conversations, tx, row, 'answered', assignee ? personName(assignee) : null, now);
+}
+
+/**
+ * People lose the right to work on tasks (their expert flag removed, their account deleted): the
+ * unfinished tasks they held go back to the queue, each with the event line "Your task is back with the
+ * expert team…" (docs/decisions/081-access-ends-everywhere.md). Call in the change's transaction.
+ * @param conversations AppDeps `taskConversations` (the chat's own functions: tasks does not import chat).
+ * @returns the conversations of every task they held (done ones too): their access to those ends.
+ */
+export async function releaseHeldTasks(
+  conversations: TaskConversations,
+  tx: Deps['db'],
+  userIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  const held = await listConversationsHeldBy(tx, userIds);
+  for (const row of await releaseAssignments(tx, userIds)) await recordTaskEvent(conversations, tx, row, 'unassigned', null, now);
+  return held;
 }
 
 /** `GET /api/admin/ratings`: every rating, the latest first, with the average score. */

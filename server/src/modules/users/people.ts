@@ -13,6 +13,13 @@ export function isAdminAccount(user: UserRow, adminEmails: readonly string[]): b
   return user.role === 'admin' || listed;
 }
 
+/**
+ * Whether a stored user may work on tasks (take them, be given them, hold them): an expert or an admin
+ * now (docs/product.md "Roles"). Guests never may.
+ */
+export const mayWorkOnTasks = (user: UserRow, adminEmails: readonly string[]): boolean =>
+  !user.isGuest && (user.isExpert || isAdminAccount(user, adminEmails));
+
 /** The name staff see for a person: a guest's placeholder, else the display-name rule of docs/product.md "Entities". */
 export const personName = (user: UserRow) => (user.isGuest ? guestName(user.participantId) : displayName(user.name, user.email));
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
+import { staffEventLine } from '@unstuck/contract';
 import type { StreamedDraft } from '../api/conversation-events.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { messageElementId } from '../hooks/use-follow-conversation.ts';
 import type { ChatMessage } from '../types.ts';
 import { isProposal } from '../utils/proposal.ts';
 import { replySnippet } from '../utils/reply-snippet.ts';
-import { staffEventLine } from '../utils/staff-event-line.ts';
 import { MessageBubble, type ProposalView } from './message-bubble.tsx';
 
 /**

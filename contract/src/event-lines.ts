@@ -1,4 +1,8 @@
-import type { TaskEvent } from '@unstuck/contract';
+import type { TaskEvent } from './messages.ts';
+
+// Event lines told to others than the customer, built from a line's `metadata.event`: the stored line
+// speaks to the customer ("Eve, human expert, took your task"). The expert task view and the share page
+// both read them from here.
 
 /**
  * An event line as staff read it (the expert holding the task, an admin): the stored line speaks to
@@ -32,4 +36,14 @@ export function staffEventLine(event: TaskEvent, customerName: string): string {
     case 'rated':
       return `${customerName} rated the work ${event.score ?? '?'} out of 5`;
   }
+}
+
+/**
+ * An event line as a share page shows it: the third-person line of {@link staffEventLine} with people
+ * named by their role only ("An expert took the task", "The customer rated the work 5 out of 5"), as the
+ * page names message senders (docs/product.md "Share link"). Pure.
+ */
+export function sharedEventLine(event: TaskEvent): string {
+  const line = staffEventLine({ ...event, expert_name: null }, 'the customer');
+  return line.charAt(0).toUpperCase() + line.slice(1);
 }

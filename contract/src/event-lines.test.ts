@@ -1,6 +1,6 @@
-import { taskEventKindSchema, type TaskEvent } from '@unstuck/contract';
 import { describe, expect, it } from 'vitest';
-import { staffEventLine } from './staff-event-line.ts';
+import { sharedEventLine, staffEventLine } from './event-lines.ts';
+import { taskEventKindSchema, type TaskEvent } from './messages.ts';
 
 const event = (kind: TaskEvent['kind'], expertName: string | null = 'Eve', score: number | null = null): TaskEvent => ({
   kind,
@@ -30,5 +30,15 @@ describe('staffEventLine', () => {
   it('names nobody it does not know', () => {
     expect(staffEventLine(event('assigned', null), 'Carol')).toBe('An expert took the task');
     expect(staffEventLine(event('reassigned', null), 'Carol')).toBe('The task was handed to another expert');
+  });
+});
+
+describe('sharedEventLine', () => {
+  it('names people by role only, as a sentence', () => {
+    expect(sharedEventLine(event('assigned'))).toBe('An expert took the task');
+    expect(sharedEventLine(event('reassigned'))).toBe('The task was handed to another expert');
+    expect(sharedEventLine(event('waiting_on_customer'))).toBe("Waiting on the customer's answer");
+    expect(sharedEventLine(event('rated', 'Eve', 4))).toBe('The customer rated the work 4 out of 5');
+    for (const kind of taskEventKindSchema.options) expect(sharedEventLine(event(kind))).not.toMatch(/Eve|Carol|\byour?\b/i);
   });
 });
