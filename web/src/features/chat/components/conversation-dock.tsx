@@ -74,10 +74,10 @@ export function ConversationDock({
 
 /** The thank-you modal after an acceptance and the "Share code via GitHub" modal of a conversation. */
 export function ConversationModals({ controls }: { controls: ConversationControls }) {
-  const { modals, chat, auth } = controls;
+  const { modals, chat, auth, inputRef } = controls;
   return (
     <Suspense fallback={null}>
-      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} /> : null}
+      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} returnFocusTo={() => inputRef.current} /> : null}
       {modals.gitHubOpen ? (
         <GitHubModal open onClose={modals.closeGitHub} conversationId={chat.conversationId} userEmail={auth.user?.email ?? null} />
       ) : null}
