@@ -179,7 +179,13 @@ describe('keyboard only', () => {
     const queue = await callJson(server.baseUrl, 'GET', '/api/expert/tasks', { token: admin.token });
     const [task] = [...queue.body.matched, ...queue.body.unassigned] as Array<{ id: string }>;
     await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/take`, { token: admin.token });
-    await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/messages`, { token: admin.token }, { content: 'Hi Kim, I am on it.' });
+    await callJson(
+      server.baseUrl,
+      'POST',
+      `/api/expert/tasks/${task?.id}/messages`,
+      { token: admin.token },
+      { content: 'Hi Kim, I am on it.' },
+    );
     await page.getByRole('article', { name: `Message from ${ADMIN.name}` }).waitFor({ timeout: 30_000 });
     await tabTo(page, messageBox(page));
     await page.keyboard.type('Thank you, Alice!');

@@ -123,7 +123,9 @@ describe('Messages as an inbox', () => {
     const head = page.locator('.inbox-page__thread-head');
     await expect(head.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
     const title = page.getByRole('heading', { level: 2, name: /Supabase/ });
-    const lines = await title.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    const lines = await title.evaluate(
+      (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
     expect(lines).toBeLessThan(1.5);
     await expect(title.getAttribute('title')).resolves.toBe(await title.textContent());
 

@@ -27,7 +27,7 @@ export function linkContrastProblems(page: Page): Promise<string[]> {
       if (!element) return parse(getComputedStyle(document.documentElement).backgroundColor || 'rgb(255, 255, 255)');
       const own = parse(getComputedStyle(element).backgroundColor);
       if (own[3] >= 1) return own;
-      const behind = element.parentElement ? backgroundOf(element.parentElement) : [255, 255, 255, 1] as Rgba;
+      const behind = element.parentElement ? backgroundOf(element.parentElement) : ([255, 255, 255, 1] as Rgba);
       return own[3] === 0 ? behind : over(own, behind);
     };
     const problems: string[] = [];

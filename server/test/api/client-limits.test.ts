@@ -70,7 +70,10 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     expect(answers.slice(0, GUEST_SESSIONS).map((a) => a.status)).toEqual(Array(GUEST_SESSIONS).fill(200));
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'guest_session_allowance_used', detail: expect.stringMatching(/new guest sessions from your network address/) });
+    expect(refused.body).toEqual({
+      code: 'guest_session_allowance_used',
+      detail: expect.stringMatching(/new guest sessions from your network address/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
 
@@ -108,7 +111,10 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     // That retry used the address's last message of the hour: retrying again is refused like a new send.
     const again = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-1' });
     expect(again.status).toBe(429);
-    expect(again.body).toEqual({ code: 'message_allowance_used', detail: expect.stringMatching(/Too many messages from your network address/) });
+    expect(again.body).toEqual({
+      code: 'message_allowance_used',
+      detail: expect.stringMatching(/Too many messages from your network address/),
+    });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     expect(await server.database.db.select().from(messages).where(eq(messages.senderId, guests[2]!))).toHaveLength(1);
   });

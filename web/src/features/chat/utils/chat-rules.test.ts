@@ -49,7 +49,7 @@ describe('describeSendFailure', () => {
     });
   });
 
-  it('does not take another 403 for the message limit: the server\'s reason shows as given', () => {
+  it("does not take another 403 for the message limit: the server's reason shows as given", () => {
     expect(describeSendFailure(new ApiError(403, 'Forbidden', 'Host not allowed', { code: 'forbidden' }))).toEqual({
       message: 'Host not allowed',
       promptSignIn: false,
@@ -60,7 +60,10 @@ describe('describeSendFailure', () => {
 
   it('offers sign-in with the wait when the network used its new guest sessions', () => {
     const failure = describeSendFailure(
-      new ApiError(429, 'Too Many Requests', 'Too many new guest sessions', { code: 'guest_session_allowance_used', retryAfterSeconds: 3600 }),
+      new ApiError(429, 'Too Many Requests', 'Too many new guest sessions', {
+        code: 'guest_session_allowance_used',
+        retryAfterSeconds: 3600,
+      }),
     );
     expect(failure).toEqual({
       message: 'Too many guest chats were started from your network this hour. Sign in to keep going now, or try again in 60 minutes.',
@@ -75,9 +78,13 @@ describe('describeSendFailure', () => {
       new ApiError(429, 'Too Many Requests', 'Too many messages', { code: 'message_allowance_used', retryAfterSeconds: 754 }),
     );
     expect(failure).toMatchObject({ promptSignIn: false, canRetry: false });
-    expect(failure.message).toBe('Too many messages were sent from your network this hour. Your message is kept: please send it again in 13 minutes.');
+    expect(failure.message).toBe(
+      'Too many messages were sent from your network this hour. Your message is kept: please send it again in 13 minutes.',
+    );
     const noTime = describeSendFailure(new ApiError(429, '', null, { code: 'upload_allowance_used' }));
-    expect(noTime.message).toBe('Too many files were uploaded from your network this hour. Send your message without files, or try again later.');
+    expect(noTime.message).toBe(
+      'Too many files were uploaded from your network this hour. Send your message without files, or try again later.',
+    );
   });
 
   it('says a gone conversation needs a new chat', () => {

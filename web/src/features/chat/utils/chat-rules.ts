@@ -61,7 +61,10 @@ export function describeSendFailure(error: unknown): SendFailure {
       return { ...refusal(CHAT_TEXTS.signedInLimit), limitReached: true };
     // Per-address allowances (a shared office network reaches them together): only the guest one lifts on signing in.
     case 'guest_session_allowance_used':
-      return refusal(`Too many guest chats were started from your network this hour. Sign in to keep going now, or try again ${wait}.`, true);
+      return refusal(
+        `Too many guest chats were started from your network this hour. Sign in to keep going now, or try again ${wait}.`,
+        true,
+      );
     case 'message_allowance_used':
       return refusal(`Too many messages were sent from your network this hour. Your message is kept: please send it again ${wait}.`);
     case 'upload_allowance_used':
