@@ -128,12 +128,13 @@ export function ChatPage() {
             <ConversationMessages controls={controls} />
             {signInCard}
           </main>
-          <div className="dock">
+          {/* A landmark of its own (below main, sticky at the bottom), so nothing on the page is outside one. */}
+          <section className="dock" aria-label="Write a message">
             <div className="dock__inner">
               <ConversationDock controls={controls} placeholder={placeholder} onNewChat={startNewChat} />
               <AgentNote aiName={aiName} />
             </div>
-          </div>
+          </section>
         </>
       )}
 

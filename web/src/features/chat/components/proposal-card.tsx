@@ -50,7 +50,7 @@ export function ProposalCard({
           {version ? parts.label.replace(/ \(version \d+\)$/, '') : parts.label}
           {version ? <span className="proposal__version">Version {version}</span> : null}
         </p>
-        {parts.title ? <h3 className="proposal__title">{parts.title}</h3> : null}
+        {parts.title ? <h2 className="proposal__title">{parts.title}</h2> : null}
         {estimate ? (
           <dl className="proposal__figures">
             <div>
