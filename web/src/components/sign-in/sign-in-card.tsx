@@ -17,8 +17,10 @@ export function SignInCard({ onSignIn, message }: SignInCardProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     button.current?.focus({ preventScroll: true });
-    // After the page's own scrolling for this change (the chat follows its newest message), not before it.
-    const frame = requestAnimationFrame(() => card.current?.scrollIntoView({ block: 'start' }));
+    // After the page's own scrolling for this change (the chat follows its newest message), not before it;
+    // `nearest` keeps a refusal banner above the card in view, and the page's scroll padding keeps the
+    // card clear of the sticky top bar and composer dock.
+    const frame = requestAnimationFrame(() => card.current?.scrollIntoView({ block: 'nearest' }));
     return () => cancelAnimationFrame(frame);
   }, []);
   return (
