@@ -144,12 +144,14 @@ describe('keyboard only', () => {
   it('a guest reaches a proposal, signs in, accepts it and answers the expert without a mouse; the focus is never lost', async () => {
     const page = await openHome();
     await tabTo(page, messageBox(page));
-    await page.keyboard.type(DETAILED_MESSAGE);
+    // Typed, a line break would be Enter (send): the details go as one line.
+    await page.keyboard.type(DETAILED_MESSAGE.replaceAll('\n', ' '));
     await page.keyboard.press('Enter');
     const { accept } = proposalButtons(page);
     await accept.waitFor({ timeout: AGENT_TIMEOUT });
+    await page.getByText(THINKING).waitFor({ state: 'detached' });
     // The agent answered: the input has the focus again; the proposal's Accept is back up the page.
-    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
     await tabTo(page, accept, true);
     await expect(focusInSight(page)).resolves.toBe(true);
     await page.keyboard.press('Enter');
@@ -172,7 +174,7 @@ describe('keyboard only', () => {
     await tabTo(page, thanks.getByRole('button', { name: 'Continue Conversation' }));
     await page.keyboard.press('Enter');
     await thanks.waitFor({ state: 'detached' });
-    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
 
     // An expert (the admin works the queue too) takes the task and writes; the customer answers by keyboard.
     const admin = await signInWithDevProvider(server.baseUrl, ADMIN);
