@@ -99,6 +99,12 @@ describe('the app shell', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect(share.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
 
+    // Every modal has a Close button.
+    await share.click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(share.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+
     await share.click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');

@@ -53,11 +53,19 @@ describe('the first view is painted from the page itself (decision 062)', () => 
   });
 
   it('other pages do not flash the home page, and the page file is only served filled in', async () => {
-    const html = await (await fetch(`${server.baseUrl}/dashboard`)).text();
+    const dashboard = await fetch(`${server.baseUrl}/dashboard`);
+    expect(dashboard.status).toBe(200);
+    const html = await dashboard.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<title>Fix &amp; Ship</title>');
     const raw = await fetch(`${server.baseUrl}/index.html`);
     expect(raw.status).toBe(404);
+    // A path no route answers is a real 404, with the app that says "Page not found".
+    const unknown = await fetch(`${server.baseUrl}/no-such-page`);
+    expect(unknown.status).toBe(404);
+    await expect(unknown.text()).resolves.toContain('<div id="root"></div>');
+    expect((await fetch(`${server.baseUrl}/task-share/abc`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/admin/tasks`)).status).toBe(200);
   });
 
   it('a documentation page arrives painted, with its own code preloaded, and React draws the whole page over it', async () => {

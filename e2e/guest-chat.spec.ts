@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson } from '../server/test/support/http.ts';
+import { signInWithDevProvider } from '../server/test/support/sign-in.ts';
+import { ADMIN } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   AGENT_TIMEOUT,
@@ -12,6 +15,7 @@ import {
   shot,
   agentMessages,
   closePage,
+  messageBox,
   THINKING,
 } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -31,7 +35,7 @@ const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  server = await startServer();
+  server = await startServer({ ADMIN_EMAILS: ADMIN.email });
   browser = await launchBrowser();
 });
 
@@ -72,6 +76,8 @@ describe('guest chat on the home page', () => {
     const replyText = (await reply.textContent()) ?? '';
     expect(replyText).toContain(`Replying to: ${FIRST_MESSAGE.slice(0, 50).trimEnd()}...`);
     await expect(page.locator('textarea:focus').count()).resolves.toBe(1);
+    // The guest is told before their last message.
+    await expect(page.getByText('1 message left before signing in').isVisible()).resolves.toBe(true);
     await shot(page, '3-agent-reply.png');
 
     // The guest answers the question in detail and reaches a proposal with both buttons.
@@ -85,7 +91,13 @@ describe('guest chat on the home page', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('One more thing: it is Node 20.');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { name: 'Sign in to keep going' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    // The card comes into view with its Sign in button focused; Send says why it waits; the text stays.
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+    await expect.poll(() => signIn.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => signIn.evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Sign in to send your message: it waits here.').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('One more thing: it is Node 20.');
     await expect(page.getByRole('article', { name: 'Message from You' }).count()).resolves.toBe(2);
     await shot(page, '4b-guest-sign-in-card.png');
     await closePage(page);
@@ -107,6 +119,80 @@ describe('guest chat on the home page', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect(accept.isVisible()).resolves.toBe(true);
+    await closePage(page);
+  });
+});
+
+/** Presses Tab (Shift+Tab `backward`) until `target` has the focus; fails after 60 presses. */
+async function tabTo(page: Page, target: Locator, backward = false): Promise<void> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backward ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The focused element is on screen and below the sticky top bar (scroll-padding-top), not under it. */
+const focusInSight = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement?.getBoundingClientRect();
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    return focused !== undefined && focused.top >= bar && focused.bottom <= window.innerHeight;
+  });
+
+describe('keyboard only', () => {
+  it('a guest reaches a proposal, signs in, accepts it and answers the expert without a mouse; the focus is never lost', async () => {
+    const page = await openHome();
+    await tabTo(page, messageBox(page));
+    // Typed, a line break would be Enter (send): the details go as one line.
+    await page.keyboard.type(DETAILED_MESSAGE.replaceAll('\n', ' '));
+    await page.keyboard.press('Enter');
+    const { accept } = proposalButtons(page);
+    await accept.waitFor({ timeout: AGENT_TIMEOUT });
+    await page.getByText(THINKING).waitFor({ state: 'detached' });
+    // The agent answered: the input has the focus again; the proposal's Accept is back up the page.
+    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
+    await tabTo(page, accept, true);
+    await expect(focusInSight(page)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+
+    // Signing in, on the development provider's page too, by keyboard.
+    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByRole('button', { name: 'Sign in' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type('kim@example.com');
+    await tabTo(page, page.getByLabel('Name'));
+    await page.keyboard.type('Kim Keys');
+    await page.keyboard.press('Enter');
+
+    // Back home the acceptance runs by itself; Continue Conversation hands the focus to the composer.
+    const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
+    await thanks.waitFor({ timeout: AGENT_TIMEOUT });
+    await tabTo(page, thanks.getByRole('button', { name: 'Continue Conversation' }));
+    await page.keyboard.press('Enter');
+    await thanks.waitFor({ state: 'detached' });
+    await expect.poll(() => messageBox(page).evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
+
+    // An expert (the admin works the queue too) takes the task and writes; the customer answers by keyboard.
+    const admin = await signInWithDevProvider(server.baseUrl, ADMIN);
+    const queue = await callJson(server.baseUrl, 'GET', '/api/expert/tasks', { token: admin.token });
+    const [task] = [...queue.body.matched, ...queue.body.unassigned] as Array<{ id: string }>;
+    await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/take`, { token: admin.token });
+    await callJson(
+      server.baseUrl,
+      'POST',
+      `/api/expert/tasks/${task?.id}/messages`,
+      { token: admin.token },
+      { content: 'Hi Kim, I am on it.' },
+    );
+    await page.getByRole('article', { name: `Message from ${ADMIN.name}` }).waitFor({ timeout: 30_000 });
+    await tabTo(page, messageBox(page));
+    await page.keyboard.type('Thank you, Alice!');
+    await page.keyboard.press('Enter');
+    await page.getByRole('article', { name: 'Message from You' }).filter({ hasText: 'Thank you, Alice!' }).waitFor();
     await closePage(page);
   });
 });

@@ -119,6 +119,15 @@ describe('Messages as an inbox', () => {
     await page.getByRole('article', { name: 'Message from Unstuck AI' }).first().waitFor();
     await expect(list.isVisible()).resolves.toBe(false);
     await shot(page, 'inbox-2-mobile-thread.png');
+    // The head stays one line under 64 px: the title on its own line, cut with an ellipsis, whole in its tooltip.
+    const head = page.locator('.inbox-page__thread-head');
+    await expect(head.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
+    const title = page.getByRole('heading', { level: 2, name: /Supabase/ });
+    const lines = await title.evaluate(
+      (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines).toBeLessThan(1.5);
+    await expect(title.getAttribute('title')).resolves.toBe(await title.textContent());
 
     await page.getByRole('button', { name: 'Back to conversations' }).click();
     await list.waitFor();

@@ -59,6 +59,12 @@ export const ERROR_CODES = [
   'already_answered',
   /** 409 on creating an agent key: the agent has an active key; rotate it instead. */
   'agent_key_exists',
+  /** 429: this address started its hourly allowance of new guest sessions (`Retry-After`); signing in goes on at once. */
+  'guest_session_allowance_used',
+  /** 429: this address sent its hourly allowance of messages (`Retry-After`); signing in does not lift it. */
+  'message_allowance_used',
+  /** 429: this address uploaded its hourly allowance of bytes (`Retry-After`). */
+  'upload_allowance_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,3 +23,4 @@ export * from './account.ts';
 export * from './files.ts';
 export * from './inlined-files.ts';
 export * from './email.ts';
+export * from './page-routes.ts';

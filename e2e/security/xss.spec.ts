@@ -85,9 +85,9 @@ describe('attack strings in a task are shown on the staff and share pages withou
     const card = taskCard(admin, seeded.ownerPublicId);
     await card.getByRole('button', { name: 'Show Details' }).click();
     await card.getByText('Conversation (first 10 messages)').waitFor();
-    await card.getByRole('region', { name: 'Proposal' }).getByRole('heading', { name: 'Proposal with estimate' }).waitFor();
+    await card.getByRole('group', { name: 'Proposal' }).getByRole('heading', { name: 'Proposal with estimate' }).waitFor();
     // Text that only looks like markup stays text (raw HTML included, so it shows more than once).
-    await card.getByRole('region', { name: 'Proposal' }).getByText('<script>window.__xss=1</script>').first().waitFor();
+    await card.getByRole('group', { name: 'Proposal' }).getByText('<script>window.__xss=1</script>').first().waitFor();
     expect(await injectionReport(admin)).toEqual(CLEAN);
 
     await card.getByRole('button', { name: 'Share Task' }).click();

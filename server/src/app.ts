@@ -113,6 +113,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  await registerWebApp(app, publicConfig(deps.config));
+  await registerWebApp(app, publicConfig(deps.config), { debugPages: deps.config.DEBUG_PAGES });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { ErrorCode } from '@unstuck/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { clientAddressKey } from './client-address.ts';
@@ -12,20 +13,24 @@ const KIB = 1024;
 /** What one client address may do in an hour (guests are free, agent turns and disk are not). */
 export type ClientLimit = 'messages' | 'guestSessions' | 'uploadBytes';
 
-const LIMITS: Record<ClientLimit, { setting: keyof Config; unit: number; detail: string }> = {
+/** Each allowance with its own 429 code, so that the web app says what helps (sign in, or wait). */
+const LIMITS: Record<ClientLimit, { setting: keyof Config; unit: number; code: ErrorCode; detail: string }> = {
   messages: {
     setting: 'MESSAGES_PER_HOUR_PER_ADDRESS',
     unit: 1,
+    code: 'message_allowance_used',
     detail: 'Too many messages from your network address this hour. Please wait and try again later.',
   },
   guestSessions: {
     setting: 'GUEST_SESSIONS_PER_HOUR_PER_ADDRESS',
     unit: 1,
+    code: 'guest_session_allowance_used',
     detail: 'Too many new guest sessions from your network address this hour. Please sign in or try again later.',
   },
   uploadBytes: {
     setting: 'UPLOAD_BYTES_PER_HOUR_PER_ADDRESS',
     unit: KIB,
+    code: 'upload_allowance_used',
     detail: 'Too much uploaded from your network address this hour. Please try again later.',
   },
 };
@@ -65,9 +70,9 @@ export async function countClientUses(deps: { db: Db; config: Config }, address:
     })),
   );
   uses.forEach((use, i) => {
-    const { setting, unit, detail } = LIMITS[use.limit];
+    const { setting, unit, code, detail } = LIMITS[use.limit];
     const state = states[i];
-    if (state && state.count > Math.floor(Number(deps.config[setting]) / unit)) throw tooManyRequests(detail, state.ttlMs);
+    if (state && state.count > Math.floor(Number(deps.config[setting]) / unit)) throw tooManyRequests(detail, state.ttlMs, code);
   });
 }
 

@@ -59,6 +59,6 @@ export const unauthorized = (detail = 'Authentication required') => new AppError
 export const forbidden = (detail: string) => new AppError('forbidden', 403, detail);
 export const notFound = (detail: string) => new AppError('not_found', 404, detail);
 export const conflict = (detail: string) => new AppError('conflict', 409, detail);
-/** 429 `rate_limited` with `Retry-After` in whole seconds (RFC 9110 §10.2.3). */
-export const tooManyRequests = (detail: string, retryAfterMs: number) =>
-  new AppError('rate_limited', 429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+/** 429 with `Retry-After` in whole seconds (RFC 9110 §10.2.3); `code` names the allowance when a client acts on it. */
+export const tooManyRequests = (detail: string, retryAfterMs: number, code: ErrorCode = 'rate_limited') =>
+  new AppError(code, 429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

@@ -70,7 +70,10 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     expect(answers.slice(0, GUEST_SESSIONS).map((a) => a.status)).toEqual(Array(GUEST_SESSIONS).fill(200));
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/new guest sessions from your network address/) });
+    expect(refused.body).toEqual({
+      code: 'guest_session_allowance_used',
+      detail: expect.stringMatching(/new guest sessions from your network address/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
 
@@ -108,7 +111,10 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     // That retry used the address's last message of the hour: retrying again is refused like a new send.
     const again = await sendFrom('127.0.0.7', server.url, guests[2]!, undefined, { 'idempotency-key': 'send-2-1' });
     expect(again.status).toBe(429);
-    expect(again.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/Too many messages from your network address/) });
+    expect(again.body).toEqual({
+      code: 'message_allowance_used',
+      detail: expect.stringMatching(/Too many messages from your network address/),
+    });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     expect(await server.database.db.select().from(messages).where(eq(messages.senderId, guests[2]!))).toHaveLength(1);
   });
@@ -121,7 +127,7 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     // 2 MiB more would pass the 3 MiB allowance: the retry is refused, as the same send under a new key would be.
     const retry = await sendFrom('127.0.0.8', server.url, guest, twoMegabytes, { 'idempotency-key': 'with-a-file' });
     expect(retry.status).toBe(429);
-    expect(retry.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/uploaded from your network address/) });
+    expect(retry.body).toEqual({ code: 'upload_allowance_used', detail: expect.stringMatching(/uploaded from your network address/) });
     expect(await server.database.db.select().from(files).where(eq(files.ownerId, guest))).toHaveLength(1);
     // Every stored file has its row, the refused ones neither: nothing is left behind on disk.
     const rows = await server.database.db.select({ id: files.id }).from(files);
@@ -138,7 +144,7 @@ describe('per-address limits', { timeout: 120_000 }, () => {
     expect(second.status).toBe(429);
     expect(await server.database.db.select().from(messages).where(eq(messages.senderId, refusedGuest))).toHaveLength(0);
     expect(await server.database.db.select().from(files).where(eq(files.ownerId, refusedGuest))).toHaveLength(0);
-    expect(second.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/uploaded from your network address/) });
+    expect(second.body).toEqual({ code: 'upload_allowance_used', detail: expect.stringMatching(/uploaded from your network address/) });
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await sendFrom('127.0.0.6', server.url, newGuestId(), bigFile);
     expect(elsewhere.status).toBe(200);

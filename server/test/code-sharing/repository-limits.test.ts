@@ -131,7 +131,7 @@ describe('pushes count against the upload allowance of the address', () => {
           content: 'data:text/plain;base64,bm90ZXM=',
         },
       );
-      expect(upload).toMatchObject({ status: 429, body: { code: 'rate_limited', detail: ALLOWANCE_TEXT } });
+      expect(upload).toMatchObject({ status: 429, body: { code: 'upload_allowance_used', detail: ALLOWANCE_TEXT } });
     },
     PUSHES_TIMEOUT_MS,
   );

@@ -67,7 +67,7 @@ async function refusedUploads(server: TestServer) {
   );
   const allowance = await openUpload(messagesUrl(server), guestHeaders(), five, '127.0.0.9').finish();
   expect(allowance.status).toBe(429);
-  expect(allowance.body).toEqual({ code: 'rate_limited', detail: expect.stringMatching(/uploaded from your network address/) });
+  expect(allowance.body).toEqual({ code: 'upload_allowance_used', detail: expect.stringMatching(/uploaded from your network address/) });
   expect(Number(allowance.headers['retry-after'])).toBeGreaterThan(0);
 }
 

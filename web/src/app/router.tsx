@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { DEBUG_PAGE_ROUTES, PAGE_ROUTES } from '@unstuck/contract';
 import { BrowserRouter, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
@@ -45,19 +46,25 @@ function SharedTaskRoute() {
   );
 }
 
-const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
-const debug = (path: string, element: ReactNode): RouteObject => ({ path, element: <DebugOnly>{element}</DebugOnly> });
+/** A page's path: one the server knows too (contract PAGE_ROUTES), so that it answers the page with 200, any other with 404. */
+type PagePath = (typeof PAGE_ROUTES)[number];
+const route = (path: PagePath, element: ReactNode): RouteObject => ({ path, element });
+const signedIn = (path: PagePath, element: ReactNode): RouteObject => route(path, <RequireSignIn>{element}</RequireSignIn>);
+const debug = (path: (typeof DEBUG_PAGE_ROUTES)[number], element: ReactNode): RouteObject => ({
+  path,
+  element: <DebugOnly>{element}</DebugOnly>,
+});
 
 /**
  * The route table of docs/product.md "Screens". Login-required routes send signed-out visitors to / with the sign-in
- * card; debug pages exist only with the server's DEBUG_PAGES; any other path goes to /. Beyond the
+ * card; debug pages exist only with the server's DEBUG_PAGES; any other path is "Page not found". Beyond the
  * spec: /expert-queue and /expert-queue/{taskId}, where experts and admins work on accepted tasks.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomeRoute /> },
+      route('/', <HomeRoute />),
       signedIn(
         '/dashboard',
         page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage'),
@@ -79,9 +86,9 @@ export const routes: RouteObject[] = [
         '/messages',
         page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
       ),
-      { path: '/admin/*', element: <AdminGuard /> },
+      route('/admin/*', <AdminGuard />),
       // Without a token the page says "Invalid share link" (docs/product.md "Validation").
-      { path: '/task-share/:shareToken?', element: <SharedTaskRoute /> },
+      route('/task-share/:shareToken?', <SharedTaskRoute />),
       signedIn(
         '/expert-queue',
         page(() => import('../features/expert/components/expert-queue-page.tsx'), 'ExpertQueuePage'),
@@ -90,13 +97,19 @@ export const routes: RouteObject[] = [
         '/expert-queue/:taskId',
         page(() => import('./routes/expert-task.tsx'), 'ExpertTaskRoute'),
       ),
-      { path: '/login-error', element: page(() => import('../features/auth/components/login-error-page.tsx'), 'LoginErrorPage') },
+      route(
+        '/login-error',
+        page(() => import('../features/auth/components/login-error-page.tsx'), 'LoginErrorPage'),
+      ),
       // Loaded on demand: few visitors read it, and it carries the contract's tool schemas.
-      {
-        path: '/docs/mcp-server',
-        element: page(() => import('../features/docs/components/mcp-server-docs-page.tsx'), 'McpServerDocsPage'),
-      },
-      { path: '/docs/api', element: page(() => import('../features/docs/components/api-reference-page.tsx'), 'ApiReferencePage') },
+      route(
+        '/docs/mcp-server',
+        page(() => import('../features/docs/components/mcp-server-docs-page.tsx'), 'McpServerDocsPage'),
+      ),
+      route(
+        '/docs/api',
+        page(() => import('../features/docs/components/api-reference-page.tsx'), 'ApiReferencePage'),
+      ),
       debug(
         '/debug',
         page(() => import('../features/debug/components/debug-page.tsx'), 'DebugPage'),

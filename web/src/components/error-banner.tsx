@@ -7,6 +7,8 @@ export interface ErrorBannerProps {
   onDismiss?: () => void;
   /** Shown as a Retry button when the failed thing can be tried again. */
   onRetry?: (() => void) | null;
+  /** The way on when trying again cannot help (e.g. "New chat" at a conversation's limit). */
+  action?: { label: string; onClick: () => void } | null;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface ErrorBannerProps {
  * the person dismisses it (README "Deviations": the spec's banner went away after 5 s, before many
  * could read it), with Retry when there is something to retry.
  */
-export function ErrorBanner({ message, onDismiss, onRetry = null }: ErrorBannerProps) {
+export function ErrorBanner({ message, onDismiss, onRetry = null, action = null }: ErrorBannerProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -28,6 +30,11 @@ export function ErrorBanner({ message, onDismiss, onRetry = null }: ErrorBannerP
       {onRetry ? (
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
           Retry
+        </button>
+      ) : null}
+      {action ? (
+        <button type="button" className="button button--secondary button--small" onClick={action.onClick}>
+          {action.label}
         </button>
       ) : null}
       {onDismiss ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -12,26 +12,35 @@ export interface ModalProps {
   className?: string;
   /** Decoration above the title. */
   icon?: ReactNode;
+  /** Where the focus goes on closing when the opener has left the page (an Accept button the acceptance replaced). */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and the
- * page behind becomes inert. A click on the dialog element itself is a click on the backdrop. When
- * it closes (or unmounts), focus goes back to what had it before it opened, usually the button that
- * opened it (WCAG 2.4.3), unless that element has left the page.
+ * page behind becomes inert. A click on the dialog element itself is a click on the backdrop. Every
+ * modal has a Close button (top right; last in the focus order, so that opening focuses the first
+ * thing to do). When it closes (or unmounts), focus goes back to what had it before it opened,
+ * usually the button that opened it (WCAG 2.4.3), or, when that element has left the page, to
+ * `returnFocusTo`'s element.
  */
-export function Modal({ open, title, onClose, children, footer, closeOnBackdrop = true, className, icon }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, closeOnBackdrop = true, className, icon, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read when closing: the caller's latest, without reopening the dialog when it changes.
+  const fallback = useEffectEvent(() => returnFocusTo?.() ?? null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The body is nobody's opener: the button pressed may have been disabled (busy) and lost the focus.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      const target = opener?.isConnected ? opener : fallback();
+      target?.focus({ preventScroll: true });
     };
   }, [open]);
 
@@ -58,6 +67,9 @@ export function Modal({ open, title, onClose, children, footer, closeOnBackdrop 
         </h2>
         <div className="modal__body">{children}</div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
+        <button type="button" className="modal__close" aria-label="Close" title="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
     </dialog>
   );

@@ -12,14 +12,22 @@ export class ApiError extends Error {
   readonly statusText: string;
   readonly detail: string | null;
   readonly code: ErrorCode | null;
+  /** Seconds the answer's `Retry-After` asks to wait (a 429 or 503), null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, detail: string | null, options: { code?: ErrorCode | null; message?: string } = {}) {
+  constructor(
+    status: number,
+    statusText: string,
+    detail: string | null,
+    options: { code?: ErrorCode | null; message?: string; retryAfterSeconds?: number | null } = {},
+  ) {
     super(options.message ?? detail ?? (statusText || `Request failed (${status})`));
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.detail = detail;
     this.code = options.code ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 
@@ -82,6 +90,17 @@ export function withTimestamp(path: string, now: number = Date.now()): string {
   return `${path}${path.includes('?') ? '&' : '?'}_t=${now}`;
 }
 
+/**
+ * A `Retry-After` header in seconds from `now` (RFC 9110 §10.2.3: whole seconds or an HTTP date), null
+ * when missing or unreadable. Pure.
+ */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** The `{ code, detail }` of an error answer; each null when missing, malformed or not JSON. */
 async function readErrorBody(response: Response): Promise<{ code: ErrorCode | null; detail: string | null }> {
   try {
@@ -133,7 +152,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     const { code, detail } = await readErrorBody(response);
     if (response.status === 401 && who.guest && renewGuestSessionOn401) createGuestSessionId();
-    throw new ApiError(response.status, response.statusText, detail, { code });
+    throw new ApiError(response.status, response.statusText, detail, {
+      code,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')),
+    });
   }
   if (response.status === 204) return undefined as T;
   const json: unknown = await response.json();

@@ -5,7 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_VIEW_MARKERS, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
+import { FIRST_VIEW_MARKERS, isPagePath, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
 import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
 import { landingPages, type BuildManifest, type LandingPage } from './landing-pages.ts';
@@ -76,11 +76,13 @@ export function fillPage(
 /**
  * Serves the built single-page app: files of web/dist with their Brotli/gzip copies when the browser
  * accepts them (made at build time by scripts/compress-web.mjs), and the app's page for every other
- * page path (docs/product.md "Screens": the app's router owns them), `/` with its painted first view. API, MCP tool and
- * asset paths that match nothing answer a JSON 404 `not_found`, never the app's page (a client must not
- * think it connected).
+ * page path (docs/product.md "Screens": the app's router owns them), `/` with its painted first view:
+ * 200 for the routes the router and this server share (contract PAGE_ROUTES, the debug ones only with
+ * `debugPages`), 404 for any other, where the app shows "Page not found". API, MCP tool and asset paths
+ * that match nothing answer a JSON 404 `not_found`, never the app's page (a client must not think it
+ * connected).
  */
-export async function registerWebApp(app: FastifyInstance, config: PublicConfig): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: PublicConfig, options: { debugPages: boolean }): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexFile);
   let pages: PreparedPages | null = null;
@@ -128,7 +130,7 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig)
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/((api|oidc|\.well-known)(\/|$)|mcp)/.test(pathname) &&
       !/\.[a-z0-9]+$/i.test(pathname);
-    if (isPage && pages) return sendPage(request, reply, pathname, pages);
+    if (isPage && pages) return sendPage(request, reply.code(isPagePath(pathname, options.debugPages) ? 200 : 404), pathname, pages);
     return reply.code(404).send(errorBody('not_found', `Not found: ${request.method} ${pathname}`));
   });
 }

@@ -1,8 +1,14 @@
-import { Navigate, useLocation } from 'react-router';
-import { AdminGuard } from '../guards/admin-guard.tsx';
+import { lazy, Suspense } from 'react';
+import { PageSpinner } from '../../components/spinner.tsx';
 
-/** Any path not in the route table goes to / (docs/product.md "Screens"), except those starting with /admin, such as /administrator. */
+// Few visitors meet it: its code loads when they do.
+const NotFoundPage = lazy(async () => ({ default: (await import('./not-found-page.tsx')).NotFoundPage }));
+
+/** Any path not in the route table (contract PAGE_ROUTES; the server answers it 404): "Page not found" (docs/product.md "Screens"). */
 export function UnknownPath() {
-  const { pathname } = useLocation();
-  return pathname.startsWith('/admin') ? <AdminGuard /> : <Navigate to="/" replace />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotFoundPage />
+    </Suspense>
+  );
 }

@@ -6,12 +6,24 @@ import { INVALID_SHARE_TOKEN, useCreateShareLink } from '../api/create-share-lin
 import { useShareLinks } from '../api/get-share-links.ts';
 import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
 
 /** The mailto link of "Email Link" (docs/product.md "Screens"): the recipient is left for the admin to fill in. */
 const mailtoFor = (task: AdminTask, link: string) =>
   `mailto:?subject=${encodeURIComponent(`Shared task: ${task.title}`)}&body=${encodeURIComponent(
     `You can view the task "${task.title}" here:\n${link}\n\nThis link expires in 24 hours.`,
   )}`;
+
+/** The created link, read-only and selected: it replaced Generate Share Link, so it takes the focus. */
+function ShareLinkField({ url }: { url: string }) {
+  const ref = useFocusOnMount<HTMLInputElement>();
+  return (
+    <label className="field">
+      <span className="field__label">Share link</span>
+      <input ref={ref} className="field__input" readOnly value={url} onFocus={(event) => event.target.select()} />
+    </label>
+  );
+}
 
 /**
  * docs/product.md "Share modal": Generate Share Link, then the link with Copy Link and Email Link and its
@@ -41,10 +53,7 @@ export function ShareModal({ task, onClose }: { task: AdminTask | null; onClose:
           </p>
           {create.data ? (
             <div className="share-result">
-              <label className="field">
-                <span className="field__label">Share link</span>
-                <input className="field__input" readOnly value={create.data.share_url} onFocus={(event) => event.target.select()} />
-              </label>
+              <ShareLinkField url={create.data.share_url} />
               <div className="button-row">
                 <CopyButton text={create.data.share_url} label="Copy Link" className="button button--primary" />
                 <a className="button button--secondary" href={mailtoFor(task, create.data.share_url)}>

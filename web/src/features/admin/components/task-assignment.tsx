@@ -22,7 +22,7 @@ export function TaskAssignment({ task }: { task: AdminTask }) {
   const expertId = chosen || (experts.find((e) => e.uid !== task.assigneeId)?.uid ?? '');
   return (
     <section className="task-assignment" aria-label="Expert">
-      <h4 className="task-field__label">Expert</h4>
+      <h3 className="task-field__label">Expert</h3>
       <p className="admin-note">{task.assigneeName ? `Held by ${task.assigneeName}` : 'Nobody holds this task: it waits in the queue.'}</p>
       {experts.length === 0 ? (
         <p className="admin-note">No expert yet: set one in the Users tab.</p>

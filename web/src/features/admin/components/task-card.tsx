@@ -22,7 +22,7 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
   return (
     <article className="task-card" aria-label={`Task ${task.title}`}>
       <header className="task-card__header">
-        <h3 className="task-card__title">{task.title}</h3>
+        <h2 className="task-card__title">{task.title}</h2>
         <div className="task-card__badges">
           <StatusBadge status={task.status} />
           {task.endUserAcceptedTask ? <UserAcceptedBadge /> : null}
@@ -34,8 +34,8 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
       </header>
 
       <div className="task-card__grid">
-        <section aria-label="Customer">
-          <h4 className="task-field__label">Customer</h4>
+        <div role="group" aria-label="Customer">
+          <h3 className="task-field__label">Customer</h3>
           <dl className="facts facts--compact">
             <dt>Name</dt>
             <dd>{task.userName ?? '—'}</dd>
@@ -52,9 +52,9 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
               </>
             ) : null}
           </dl>
-        </section>
-        <section aria-label="Status">
-          <h4 className="task-field__label">Status</h4>
+        </div>
+        <div role="group" aria-label="Status">
+          <h3 className="task-field__label">Status</h3>
           <dl className="facts facts--compact">
             <dt>Status</dt>
             <dd>{task.status}</dd>
@@ -67,18 +67,18 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
               </>
             ) : null}
           </dl>
-        </section>
+        </div>
       </div>
 
       {task.proposalContent ? (
-        <section className="task-card__proposal" aria-label="Proposal">
-          <h4 className="task-field__label">
+        <div className="task-card__proposal" role="group" aria-label="Proposal">
+          <h3 className="task-field__label">
             Proposal: {task.proposalStatus ?? '—'}
             {task.proposalAcceptedAt ? `, accepted ${formatTimestamp(task.proposalAcceptedAt)}` : ''}
             {task.proposalVersion ? ` (version ${task.proposalVersion})` : ''}
-          </h4>
+          </h3>
           <Markdown content={task.proposalContent} className="task-card__proposal-content" />
-        </section>
+        </div>
       ) : null}
 
       <TaskAssignment task={task} />

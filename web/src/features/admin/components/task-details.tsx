@@ -25,7 +25,7 @@ const languages = (value: string[] | string) => (Array.isArray(value) ? value.jo
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="task-field">
-      <h4 className="task-field__label">{label}</h4>
+      <h3 className="task-field__label">{label}</h3>
       <div className="task-field__value">{children}</div>
     </div>
   );

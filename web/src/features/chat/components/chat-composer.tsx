@@ -18,6 +18,10 @@ export interface ChatComposerProps {
   sending: boolean;
   placeholder: string;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** A note under the input, e.g. "1 message left before signing in". */
+  hint?: string | null;
+  /** Why Send waits although there is something to send (the sign-in card is up): shown beside it. */
+  waitReason?: string | null;
 }
 
 /** The message input with attach, GitHub and send buttons; Enter sends, Shift+Enter adds a newline (docs/product.md "Screens"). */
@@ -27,6 +31,13 @@ export function ChatComposer(props: ChatComposerProps) {
   const formId = useId();
   const empty = value.trim() === '' && attachments.length === 0;
   const refused = attachments.filter((a) => a.problem !== null).length;
+  const blocked =
+    refused > 0
+      ? refused === 1
+        ? 'Remove the file that cannot be sent to send your message.'
+        : `Remove the ${refused} files that cannot be sent to send your message.`
+      : (props.waitReason ?? null);
+  const hintId = props.hint ? `${formId}-hint` : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter is a new line; never while an IME is composing a character.
@@ -97,18 +108,20 @@ export function ChatComposer(props: ChatComposerProps) {
           type="submit"
           className="send-button"
           aria-label="Send"
-          title={refused > 0 ? 'Remove the files that cannot be sent first' : 'Send'}
-          aria-describedby={refused > 0 ? `${formId}-blocked` : undefined}
-          disabled={disabled || sending || empty || refused > 0}
+          title={blocked ?? 'Send'}
+          aria-describedby={blocked ? `${formId}-blocked` : hintId}
+          disabled={disabled || sending || empty || blocked !== null}
         >
           {sending ? <span className="spinner spinner--small" aria-hidden="true" /> : <SendIcon />}
         </button>
       </div>
-      {refused > 0 ? (
+      {blocked ? (
         <p className="composer__blocked" id={`${formId}-blocked`}>
-          {refused === 1
-            ? 'Remove the file that cannot be sent to send your message.'
-            : `Remove the ${refused} files that cannot be sent to send your message.`}
+          {blocked}
+        </p>
+      ) : props.hint ? (
+        <p className="composer__hint" id={hintId}>
+          {props.hint}
         </p>
       ) : null}
     </form>

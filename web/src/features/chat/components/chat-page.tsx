@@ -93,8 +93,13 @@ export function ChatPage() {
 
   const signInCard =
     chat.signInPromptVisible && !isSignedIn ? <SignInCard message={chat.signInMessage} onSignIn={() => void startSignIn('card')} /> : null;
+  // New chat replaces the page with the hero: the focus goes on to its input, not to the page's body.
+  const startNewChat = () => {
+    chat.newChat();
+    requestAnimationFrame(() => inputRef.current?.focus());
+  };
   const newChatButton = hero ? null : (
-    <button type="button" className="button button--ghost button--small" onClick={chat.newChat}>
+    <button type="button" className="button button--ghost button--small" onClick={startNewChat}>
       <PlusIcon width={16} height={16} />
       <span className="collapse-label">New chat</span>
     </button>
@@ -123,12 +128,13 @@ export function ChatPage() {
             <ConversationMessages controls={controls} />
             {signInCard}
           </main>
-          <div className="dock">
+          {/* A landmark of its own (below main, sticky at the bottom), so nothing on the page is outside one. */}
+          <section className="dock" aria-label="Write a message">
             <div className="dock__inner">
-              <ConversationDock controls={controls} placeholder={placeholder} />
+              <ConversationDock controls={controls} placeholder={placeholder} onNewChat={startNewChat} />
               <AgentNote aiName={aiName} />
             </div>
-          </div>
+          </section>
         </>
       )}
 

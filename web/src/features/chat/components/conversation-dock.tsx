@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
+import { CHAT_TEXTS, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
 import { ChatComposer } from './chat-composer.tsx';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
@@ -17,12 +18,18 @@ export function ConversationDock({
   controls,
   placeholder,
   beforeComposer = null,
+  onNewChat,
 }: {
   controls: ConversationControls;
   placeholder: string;
   beforeComposer?: ReactNode;
+  /** Starts a new conversation: the way on offered beside the message-limit refusal (the home page). */
+  onNewChat?: () => void;
 }) {
-  const { chat, inputRef, modals, task } = controls;
+  const { chat, inputRef, modals, task, isSignedIn } = controls;
+  // A guest is told before their last message, and Send says why it waits while the sign-in card is up.
+  const guestLeft = isSignedIn ? null : GUEST_MESSAGES_BEFORE_PROMPT - chat.messages.filter((m) => m.senderType === 'user').length;
+  const waitsForSignIn = guestLeft !== null && guestLeft <= 0 && chat.signInPromptVisible;
   // After acceptance the customer writes to the humans: the team, then the expert who took the task.
   const expertName = task?.assigneeName?.trim().split(/\s+/)[0] ?? null;
   const composerPlaceholder = chat.limitReached
@@ -39,7 +46,12 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
-      <ErrorBanner message={chat.error} onDismiss={chat.dismissError} onRetry={chat.retry ? () => void chat.retry?.() : null} />
+      <ErrorBanner
+        message={chat.error}
+        onDismiss={chat.dismissError}
+        onRetry={chat.retry ? () => void chat.retry?.() : null}
+        action={chat.limitReached && onNewChat ? { label: 'New chat', onClick: onNewChat } : null}
+      />
       {beforeComposer}
       <ChatComposer
         value={chat.input}
@@ -53,6 +65,8 @@ export function ConversationDock({
         sending={chat.sending}
         placeholder={composerPlaceholder}
         inputRef={inputRef}
+        hint={guestLeft === 1 ? CHAT_TEXTS.guestLastMessage : null}
+        waitReason={waitsForSignIn ? CHAT_TEXTS.signInToSend : null}
       />
     </>
   );
@@ -60,10 +74,10 @@ export function ConversationDock({
 
 /** The thank-you modal after an acceptance and the "Share code via GitHub" modal of a conversation. */
 export function ConversationModals({ controls }: { controls: ConversationControls }) {
-  const { modals, chat, auth } = controls;
+  const { modals, chat, auth, inputRef } = controls;
   return (
     <Suspense fallback={null}>
-      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} /> : null}
+      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} returnFocusTo={() => inputRef.current} /> : null}
       {modals.gitHubOpen ? (
         <GitHubModal open onClose={modals.closeGitHub} conversationId={chat.conversationId} userEmail={auth.user?.email ?? null} />
       ) : null}

@@ -1,7 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
 import { Modal } from '../../../components/modal.tsx';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
 import { useCreateRepository } from '../api/create-repository.ts';
+
+/** "Your repository is ready": it replaced the Create Repository button, so it takes the focus. */
+function RepositoryReady({ children }: { children: ReactNode }) {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p ref={ref} tabIndex={-1}>
+      {children}
+    </p>
+  );
+}
 
 /** Who the repository is for; guests have no email, the spec's client sends a placeholder. */
 const GUEST_EMAIL_PLACEHOLDER = 'guest@unstuck.local';
@@ -41,11 +52,12 @@ export function GitHubModal({
       onClose={close}
       className="modal--narrow"
       footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={close}>
-            {result ? 'Close' : 'Cancel'}
-          </button>
-          {result ? null : (
+        // Once made, the modal's own Close button is the one way out.
+        result ? null : (
+          <>
+            <button type="button" className="button button--ghost" onClick={close}>
+              Cancel
+            </button>
             <button
               type="button"
               className="button button--primary"
@@ -55,18 +67,18 @@ export function GitHubModal({
             >
               Create Repository
             </button>
-          )}
-        </>
+          </>
+        )
       }
     >
       {result ? (
         <div className="repository-result">
-          <p>
+          <RepositoryReady>
             Your repository is ready:{' '}
             <a href={result.repoUrl} target="_blank" rel="noreferrer">
               {result.repoUrl}
             </a>
-          </p>
+          </RepositoryReady>
           {result.git ? (
             <>
               <p>From the folder of your code (a git repository with at least one commit), run:</p>

@@ -86,11 +86,14 @@ export function MessagesPage() {
           {open ? (
             <>
               <div className="inbox-page__thread-head">
+                {/* On a phone the head is one line under 64 px: the back button's words give way to its icon, a long title to an ellipsis (the full title is its tooltip and accessible name). */}
                 <button type="button" className="button button--ghost button--small inbox-page__back" onClick={() => setParams({})}>
                   <ChevronLeftIcon width={18} height={18} />
-                  Back to conversations
+                  <span className="collapse-label">Back to conversations</span>
                 </button>
-                <h2 className="inbox-page__thread-title">{titleOf(open)}</h2>
+                <h2 className="inbox-page__thread-title" title={titleOf(open)}>
+                  {titleOf(open)}
+                </h2>
                 {open.task ? <StatusBadge status={open.task.status} /> : null}
               </div>
               <ConversationThread key={open.id} conversationId={open.id} unread={open.unread_count} />

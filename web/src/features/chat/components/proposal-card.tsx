@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MessageMetadata, WorkEstimate } from '@unstuck/contract';
 import { Markdown } from '../../../components/markdown.tsx';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
 import { hoursRange, priceRange, proposalParts } from '../utils/proposal-parts.ts';
 import type { ProposalView } from './message-bubble.tsx';
 import { ProposalActions } from './proposal-actions.tsx';
@@ -8,6 +9,16 @@ import { ProposalChanges } from './proposal-changes.tsx';
 
 /** Narrow screens open the card with its sections folded: price, hours and the buttons come first. */
 const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
+
+/** "✎ Modification requested" in place of the button just pressed: it takes the focus, which would otherwise fall to the page. */
+function ModificationRequested() {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p className="proposal-status" ref={ref} tabIndex={-1}>
+      ✎ Modification requested
+    </p>
+  );
+}
 
 /**
  * An agent's proposal as a card: what the work is, the price range and hours and the two buttons
@@ -30,6 +41,8 @@ export function ProposalCard({
   // The badge carries the server's number; agent-1's label says it too ("Revised proposal (version 2)").
   const parts = proposalParts(content);
   const [startFolded] = useState(folded);
+  // Answered while the card is shown (not read back later): the status replaces the pressed button.
+  const [answeredHere] = useState(view.state === 'actions');
   return (
     <div className="proposal">
       <header className="proposal__head">
@@ -37,7 +50,7 @@ export function ProposalCard({
           {version ? parts.label.replace(/ \(version \d+\)$/, '') : parts.label}
           {version ? <span className="proposal__version">Version {version}</span> : null}
         </p>
-        {parts.title ? <h3 className="proposal__title">{parts.title}</h3> : null}
+        {parts.title ? <h2 className="proposal__title">{parts.title}</h2> : null}
         {estimate ? (
           <dl className="proposal__figures">
             <div>
@@ -53,7 +66,13 @@ export function ProposalCard({
         {version && versioning.proposal_changes ? <ProposalChanges changes={versioning.proposal_changes} version={version} /> : null}
         {view.state === 'actions' ? <ProposalActions busy={view.busy} onAccept={view.onAccept} onModify={view.onModify} /> : null}
         {view.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
-        {view.state === 'modification_requested' ? <p className="proposal-status">✎ Modification requested</p> : null}
+        {view.state === 'modification_requested' ? (
+          answeredHere ? (
+            <ModificationRequested />
+          ) : (
+            <p className="proposal-status">✎ Modification requested</p>
+          )
+        ) : null}
       </header>
       {parts.summary ? <Markdown content={parts.summary} className="proposal__summary" /> : null}
       {parts.sections.map((section) => (

@@ -1,11 +1,24 @@
 import { CheckCircleIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 
-/** The modal shown after a proposal is accepted (docs/product.md "Screens" "Thank-you modal"). */
-export function ThankYouModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The modal shown after a proposal is accepted (docs/product.md "Screens" "Thank-you modal"). The
+ * acceptance replaced the Accept button that opened it: closing focuses `returnFocusTo`'s element
+ * (the composer, where the conversation continues).
+ */
+export function ThankYouModal({
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo: () => HTMLElement | null;
+}) {
   return (
     <Modal
       open={open}
+      returnFocusTo={returnFocusTo}
       title="Thank you! Your proposal has been accepted successfully."
       onClose={onClose}
       className="modal--narrow modal--celebrate"

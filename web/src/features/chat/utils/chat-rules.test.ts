@@ -49,13 +49,48 @@ describe('describeSendFailure', () => {
     });
   });
 
-  it('does not take another 403 for the message limit', () => {
+  it("does not take another 403 for the message limit: the server's reason shows as given", () => {
     expect(describeSendFailure(new ApiError(403, 'Forbidden', 'Host not allowed', { code: 'forbidden' }))).toEqual({
-      message: CHAT_TEXTS.sendFailed,
+      message: 'Host not allowed',
       promptSignIn: false,
       limitReached: false,
       canRetry: false,
     });
+  });
+
+  it('offers sign-in with the wait when the network used its new guest sessions', () => {
+    const failure = describeSendFailure(
+      new ApiError(429, 'Too Many Requests', 'Too many new guest sessions', {
+        code: 'guest_session_allowance_used',
+        retryAfterSeconds: 3600,
+      }),
+    );
+    expect(failure).toEqual({
+      message: 'Too many guest chats were started from your network this hour. Sign in to keep going now, or try again in 60 minutes.',
+      promptSignIn: true,
+      limitReached: false,
+      canRetry: false,
+    });
+  });
+
+  it('names the time from Retry-After when the network used its messages, without offering sign-in', () => {
+    const failure = describeSendFailure(
+      new ApiError(429, 'Too Many Requests', 'Too many messages', { code: 'message_allowance_used', retryAfterSeconds: 754 }),
+    );
+    expect(failure).toMatchObject({ promptSignIn: false, canRetry: false });
+    expect(failure.message).toBe(
+      'Too many messages were sent from your network this hour. Your message is kept: please send it again in 13 minutes.',
+    );
+    const noTime = describeSendFailure(new ApiError(429, '', null, { code: 'upload_allowance_used' }));
+    expect(noTime.message).toBe(
+      'Too many files were uploaded from your network this hour. Send your message without files, or try again later.',
+    );
+  });
+
+  it('says a gone conversation needs a new chat', () => {
+    expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found', { code: 'not_found' })).message).toBe(
+      CHAT_TEXTS.conversationGone,
+    );
   });
 
   it("passes on the server's reason for a file that is too big or an archive it refuses", () => {
@@ -69,7 +104,7 @@ describe('describeSendFailure', () => {
     expect(describeSendFailure(bomb).message).toBe('The archive unpacks to more than 50 MB, the most accepted');
   });
 
-  it('says "Failed to send message. Please try again." for anything else, and offers Retry', () => {
+  it('says "Failed to send message. Please try again." for failures nobody explained, and offers Retry', () => {
     expect(describeSendFailure(new NetworkError(new TypeError('fetch failed')))).toMatchObject({
       message: CHAT_TEXTS.sendFailed,
       canRetry: true,
@@ -78,9 +113,6 @@ describe('describeSendFailure', () => {
       describeSendFailure(new ApiError(500, 'Internal Server Error', 'Internal server error', { code: 'internal_error' })).message,
     ).toBe('Failed to send message. Please try again.');
     expect(describeSendFailure(new ApiError(502, 'Bad Gateway', null)).message).toBe(CHAT_TEXTS.sendFailed);
-    expect(describeSendFailure(new ApiError(404, 'Not Found', 'Conversation not found', { code: 'not_found' })).message).toBe(
-      CHAT_TEXTS.sendFailed,
-    );
   });
 });
 

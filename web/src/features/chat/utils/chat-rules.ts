@@ -1,5 +1,6 @@
 import { LIMIT_TEXTS, LIMITS } from '@unstuck/contract';
 import { isApiError } from '../../../lib/api-client.ts';
+import { waitText } from '../../../lib/wait-time.ts';
 import type { ChatMessage } from '../types.ts';
 
 /** docs/product.md "Entities" "Polling" and "Limits" (idle polling is the backoff helper's, lib/backoff-polling.ts). */
@@ -16,6 +17,12 @@ export const CHAT_TEXTS = {
   agentTimeout: 'Agent response timed out. Please try sending your message again.',
   guestLimit: LIMIT_TEXTS.guestLimit,
   signedInLimit: LIMIT_TEXTS.signedInLimit,
+  signInAgain: 'Your sign-in has ended. Please sign in again to send your message.',
+  conversationGone: 'This conversation is no longer available. Start a new chat to send your message.',
+  /** Above the composer while a guest can send one more message before signing in. */
+  guestLastMessage: '1 message left before signing in',
+  /** Beside Send while the sign-in card waits for a guest at the limit. */
+  signInToSend: 'Sign in to send your message: it waits here.',
 } as const;
 
 export interface SendFailure {
@@ -29,36 +36,50 @@ export interface SendFailure {
   canRetry: boolean;
 }
 
+/** A refusal that says what to do instead of sending the same again. */
+const refusal = (message: string, promptSignIn = false): SendFailure => ({ message, promptSignIn, limitReached: false, canRetry: false });
+
 /**
- * What the chat shows when sending failed (docs/product.md "Entities" "Page state", "Validation", "Errors" "Sending and fetching"), by
- * the answer's error code (docs/decisions/024-error-codes.md).
+ * What the chat shows when sending failed (docs/product.md "Page states and sending", "Limits in the chat", "Error texts"), by
+ * the answer's error code (docs/decisions/024-error-codes.md): every refusal the server explained says
+ * what helps (sign in, wait until the time its `Retry-After` names, start a new conversation, send
+ * other files); "Failed to send message. Please try again." is left for failures nobody explained.
  */
 export function describeSendFailure(error: unknown): SendFailure {
-  const code = isApiError(error) ? error.code : null;
-  const detail = isApiError(error) ? error.detail : null;
+  if (!isApiError(error)) return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: true };
+  const { code, detail } = error;
+  const wait = waitText(error.retryAfterSeconds);
   switch (code) {
     // A guest session over its limit, or one already handed over to an account: sign in to go on.
     case 'guest_limit_reached':
     case 'guest_session_handed_over':
-      return { message: CHAT_TEXTS.guestLimit, promptSignIn: true, limitReached: false, canRetry: false };
+      return refusal(CHAT_TEXTS.guestLimit, true);
     // A token the server no longer accepts (signed out elsewhere, account deleted).
     case 'unauthenticated':
-      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: true, limitReached: false, canRetry: false };
+      return refusal(detail ?? CHAT_TEXTS.signInAgain, true);
     case 'conversation_limit_reached':
-      return { message: CHAT_TEXTS.signedInLimit, promptSignIn: false, limitReached: true, canRetry: false };
-    // Files the server refuses: retrying cannot help, so say why.
-    case 'file_too_large':
-    case 'archive_refused':
-    case 'invalid_archive':
-      return { message: detail ?? CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: false };
-    // Only a network failure or a server error may pass when the same is sent again.
+      return { ...refusal(CHAT_TEXTS.signedInLimit), limitReached: true };
+    // Per-address allowances (a shared office network reaches them together): only the guest one lifts on signing in.
+    case 'guest_session_allowance_used':
+      return refusal(
+        `Too many guest chats were started from your network this hour. Sign in to keep going now, or try again ${wait}.`,
+        true,
+      );
+    case 'message_allowance_used':
+      return refusal(`Too many messages were sent from your network this hour. Your message is kept: please send it again ${wait}.`);
+    case 'upload_allowance_used':
+      return refusal(`Too many files were uploaded from your network this hour. Send your message without files, or try again ${wait}.`);
+    case 'service_unavailable':
+    case 'rate_limited':
+      return { ...refusal(`The server is busy right now. Your message is kept: please send it again ${wait}.`), canRetry: true };
+    case 'not_found':
+      return refusal(CHAT_TEXTS.conversationGone);
     default:
-      return {
-        message: CHAT_TEXTS.sendFailed,
-        promptSignIn: false,
-        limitReached: false,
-        canRetry: !isApiError(error) || error.status >= 500,
-      };
+      // A server error may pass when the same is sent again; a refusal with a reason is shown as given.
+      if (error.status >= 500 || detail === null) {
+        return { message: CHAT_TEXTS.sendFailed, promptSignIn: false, limitReached: false, canRetry: error.status >= 500 };
+      }
+      return refusal(detail);
   }
 }
 

@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
 import { DelayedSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -137,6 +138,8 @@ export function ExpertTaskPage({
   const userId = user?.uid ?? '';
   const mine = data?.assigneeId === userId;
   const denied = isApiError(task.error) && task.error.code === 'expert_required';
+  // Unknown (or not for this person): asking again gets the same answer, so no Retry.
+  const missing = isApiError(task.error) && task.error.code === 'not_found';
   const back = (
     <Link className="button button--ghost button--small" to="/expert-queue">
       <ChevronLeftIcon width={18} height={18} />
@@ -153,12 +156,14 @@ export function ExpertTaskPage({
   };
 
   return (
-    <PageLayout title={data?.title ?? 'Task'} wide actions={back}>
+    <PageLayout title={data?.title ?? (missing ? 'Task not found' : 'Task')} wide actions={back}>
       {task.isPending ? <DelayedSpinner label="Loading the task..." /> : null}
       {denied ? (
         <p className="banner banner--error" role="alert">
           {EXPERT_ACCESS_DENIED}
         </p>
+      ) : missing ? (
+        <NotFound text="There is no task at this address: it may have been deleted, or the link is mistyped." />
       ) : (
         <ErrorBanner message={task.error && !data ? loadFailureText('this task', task.error) : null} onRetry={() => void task.refetch()} />
       )}
