@@ -6,6 +6,7 @@ import { findAccessRequest } from '../shares/shares.service.ts';
 import { findTaskOfConversationWithPeople, findTaskWithPeople } from '../tasks/tasks.service.ts';
 import { isAdminAccount, personName } from '../users/people.ts';
 import { listAdminCandidates, listExperts, type UserRow } from '../users/users.service.ts';
+import { accessApprovedEmail, accessDeclinedEmail } from './templates/access-answer.tsx';
 import { accessRequestEmail } from './templates/access-request.tsx';
 import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
@@ -20,6 +21,13 @@ import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
 export type EmailEvent =
   | { type: 'proposal_accepted'; taskId: string }
   | { type: 'access_requested'; accessRequestId: string }
+  /**
+   * An admin approved an access request: the requester gets the new link. The link travels in the job
+   * because only its token's hash is stored (it is in the email's body as well).
+   */
+  | { type: 'access_approved'; accessRequestId: string; shareUrl: string; expiresAt: string }
+  /** An admin declined an access request: the requester gets a short note. */
+  | { type: 'access_declined'; accessRequestId: string }
   /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
   | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
   /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
@@ -35,7 +43,9 @@ export function eventKey(event: EmailEvent): string {
     case 'proposal_accepted':
       return `proposal_accepted:${event.taskId}`;
     case 'access_requested':
-      return `access_requested:${event.accessRequestId}`;
+    case 'access_approved':
+    case 'access_declined':
+      return `${event.type}:${event.accessRequestId}`;
     case 'task_assigned':
       return `task_assigned:${event.taskId}:${event.expertId}:${event.assignedAt}`;
     case 'task_done':
@@ -48,7 +58,8 @@ export function eventKey(event: EmailEvent): string {
 
 /** One email an event calls for: to whom, which, and how to write it once the recipient's links are known. */
 export interface PlannedEmail {
-  recipient: UserRow & { email: string };
+  /** A person with an account (`id`: their settings apply), or only an address (`id` null: someone who asked for access). */
+  recipient: { id: string | null; email: string };
   template: string;
   write(context: EmailContext): EmailContent;
 }
@@ -67,6 +78,9 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
       return planAcceptance(deps.db, event.taskId);
     case 'access_requested':
       return planAccessRequest(deps, event.accessRequestId);
+    case 'access_approved':
+    case 'access_declined':
+      return planAccessAnswer(deps.db, event);
     case 'task_assigned':
       return planAssignment(deps.db, event);
     case 'task_done':
@@ -221,4 +235,24 @@ async function planAccessRequest(deps: EventDeps, accessRequestId: string): Prom
         taskTitle: found.taskTitle,
       }),
   }));
+}
+
+/** An admin answered an access request: the requester (who has no account) hears the answer at the address they gave. */
+async function planAccessAnswer(
+  db: Db,
+  event: Extract<EmailEvent, { type: 'access_approved' | 'access_declined' }>,
+): Promise<PlannedEmail[]> {
+  const found = await findAccessRequest(db, event.accessRequestId);
+  if (!found) return [];
+  const recipient = { id: null, email: found.request.email };
+  const person = { requesterName: found.request.name, taskTitle: found.taskTitle };
+  return [
+    event.type === 'access_approved'
+      ? {
+          recipient,
+          template: 'access-approved',
+          write: (context) => accessApprovedEmail(context, { ...person, shareUrl: event.shareUrl, expiresAt: event.expiresAt }),
+        }
+      : { recipient, template: 'access-declined', write: (context) => accessDeclinedEmail(context, person) },
+  ];
 }
