@@ -356,6 +356,13 @@ export function listActiveTasksOf(db: Db, userId: string): Promise<TaskWithPeopl
     .orderBy(desc(tasks.createdAt));
 }
 
+/** @returns the user's finished tasks (done and confirmed) with their people, the latest confirmed first. */
+export function listFinishedTasksOf(db: Db, userId: string): Promise<TaskWithPeople[]> {
+  return withPeople(db)
+    .where(and(eq(tasks.userId, userId), eq(tasks.status, 'DONE'), isNotNull(tasks.confirmedAt)))
+    .orderBy(desc(tasks.confirmedAt));
+}
+
 /** @returns the task of a conversation with its people, or null. */
 export async function findTaskOfConversationWithPeople(db: Db, conversationId: string): Promise<TaskWithPeople | null> {
   const [row] = await withPeople(db).where(eq(tasks.conversationId, conversationId));

@@ -26,7 +26,7 @@ export function ActiveJobs() {
         <div className="active-jobs__empty">
           <p>No active jobs found</p>
           <Link className="button button--primary" to="/submit-job">
-            Submit Your First Job
+            {(tasks.data?.finished.length ?? 0) > 0 ? 'Submit New Job' : 'Submit Your First Job'}
           </Link>
         </div>
       ) : null}
