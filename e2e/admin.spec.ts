@@ -229,5 +229,6 @@ describe('the admin area', () => {
     await admin.getByRole('cell', { name: 'share_link.create' }).first().waitFor();
     await shot(admin, 'admin-7-audit-log.png');
     await closePage(admin);
-  });
+    // Longer than the default: the journey takes the customer's whole intake, sharing and an access request's answer.
+  }, 300_000);
 });
