@@ -183,7 +183,7 @@ describe('the admin area', () => {
     expect(alerts).toEqual(['Access request submitted successfully. We will review your request and get back to you.']);
 
     await admin.reload();
-    await taskCard(admin, 'carol@example.com').getByText('1 access requests').waitFor();
+    await taskCard(admin, 'carol@example.com').getByText('1 access request', { exact: true }).waitFor();
 
     // A revoked link is "no longer active"; an unknown one is not found.
     await taskCard(admin, 'carol@example.com').getByRole('button', { name: 'Share Task' }).click();
@@ -203,6 +203,16 @@ describe('the admin area', () => {
     await closePage(stranger);
 
     await modal.press('Escape');
+
+    // The admin approves Erin's request: a new link is made and emailed to her.
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await card.getByRole('button', { name: 'Approve the request of Erin Expert' }).click();
+    await card.getByText(/^Approved .*: a new link was emailed$/).waitFor();
+    await expect(card.getByRole('button', { name: 'Decline the request of Erin Expert' }).count()).resolves.toBe(0);
+    await shot(admin, 'admin-8-access-request-approved.png', { fullPage: true });
+    await openTab(admin, 'Outbox');
+    await admin.getByRole('cell', { name: 'erin@example.com' }).first().waitFor();
+
     await openTab(admin, 'User Conversations');
     await admin.getByText('Select a user to view conversations').waitFor();
     await admin.getByRole('button', { name: /Carol Customer/ }).click();
@@ -219,5 +229,6 @@ describe('the admin area', () => {
     await admin.getByRole('cell', { name: 'share_link.create' }).first().waitFor();
     await shot(admin, 'admin-7-audit-log.png');
     await closePage(admin);
-  });
+    // Longer than the default: the journey takes the customer's whole intake, sharing and an access request's answer.
+  }, 300_000);
 });

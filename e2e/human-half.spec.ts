@@ -21,6 +21,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 /** Longer than the slowest path that carries a message to the other side (the polls, under load). */
 const LIVE = 30_000;
+/** EXPERT_RESPONSE_DEFAULT_MINUTES of this server (180) as the customer reads it. */
+const EXPECTED_REPLY = 'An expert usually replies within 3 hours';
 
 let browser: Browser;
 let server: TestServer;
@@ -35,6 +37,7 @@ beforeAll(async () => {
     SIGN_IN_RATE_LIMIT: '1000',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Unstuck <team@example.com>',
+    EXPERT_RESPONSE_DEFAULT_MINUTES: '180',
   });
   browser = await launchBrowser();
   // Starting a server on a busy machine can take longer than the default hook time.
@@ -104,7 +107,7 @@ describe('the human half', () => {
 
     // The customer accepts; the composer stays open, addressed to the expert team.
     const customer = await newPage();
-    await customerAcceptsAProposal(customer, server.url, CUSTOMER);
+    await customerAcceptsAProposal(customer, server.url, CUSTOMER, { expectedReply: EXPECTED_REPLY });
     await expect(messageBox(customer).getAttribute('placeholder')).resolves.toBe('Message the expert team…');
     await expect(messageBox(customer).isEnabled()).resolves.toBe(true);
     await expect(customer.getByRole('button', { name: 'Share code via GitHub' }).isEnabled()).resolves.toBe(true);
@@ -112,12 +115,20 @@ describe('the human half', () => {
     // The matched expert is told by email.
     const [email] = await smtp.waitFor(EXPERT.email);
     expect(email?.parsed.subject ?? '').not.toBe('');
+    // Until an expert takes it, the customer's job card says when one usually replies.
+    const waiting = await newPage(DESKTOP, await customer.context().storageState());
+    await waiting.goto(`${server.url}/dashboard`);
+    await waiting.getByRole('list', { name: 'Active jobs' }).getByText(EXPECTED_REPLY).waitFor();
+    await closePage(waiting);
 
     // The expert's workspace: the task is matched to them; they open it and take it.
     await main.getByRole('link', { name: 'Expert Queue' }).click();
     const matched = expert.getByRole('region', { name: /^Matched to you/ });
     const row = matched.getByRole('article').filter({ hasText: CUSTOMER.name });
     await row.waitFor({ timeout: LIVE });
+    // The accepted price and hours, as the customer accepted them.
+    await row.getByText(/^\$[\d,]+(–\$[\d,]+)?$/).waitFor();
+    await row.getByText(/\(\d+(–\d+)? hours\)/).waitFor();
     await shot(expert, 'human-half-1-queue-desktop.png', { fullPage: true });
     expect(await axeViolations(expert)).toEqual([]);
     await phoneShot(expert, '/expert-queue', 'human-half-1-queue-mobile.png', (p) =>
@@ -231,6 +242,27 @@ describe('the human half', () => {
       '/',
       'human-half-6-customer-rated-mobile-dark.png',
       (p) => p.getByText('You rated 5 out of 5').waitFor(),
+      'dark',
+    );
+
+    // The dashboard remembers the finished work: its expert, the rating, its dates and final proposal.
+    const history = await newPage(DESKTOP, await customer.context().storageState());
+    await history.goto(`${server.url}/dashboard`);
+    const finished = history.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem').first();
+    await finished.getByText(`Done by ${EXPERT.name}, human expert`).waitFor();
+    await finished.getByText('You rated it 5 out of 5: “Fixed in an afternoon, thank you Eve!”').waitFor();
+    await finished.getByText(/^Accepted .*, done .*, confirmed /).waitFor();
+    await finished.getByText(/^Final proposal/).click();
+    await finished.getByRole('heading', { name: 'Scope' }).waitFor();
+    await expect(history.getByText('No active jobs found').count()).resolves.toBe(1);
+    await shot(history, 'human-half-9-dashboard-finished-desktop.png', { fullPage: true });
+    expect(await axeViolations(history)).toEqual([]);
+    await closePage(history);
+    await phoneShot(
+      customer,
+      '/dashboard',
+      'human-half-9-dashboard-finished-mobile-dark.png',
+      (p) => p.getByRole('list', { name: 'Finished jobs' }).getByText(`Done by ${EXPERT.name}, human expert`).waitFor(),
       'dark',
     );
 

@@ -16,13 +16,15 @@ import {
 import { startServer, type TestServer } from './support/server.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
 
+/** An admin: skills and accomplishments are for experts and admins (customers never see them). */
+const STAFF_EMAIL = 'ada@example.com';
 let browser: Browser;
 let server: TestServer;
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ADMIN_EMAILS: STAFF_EMAIL })]);
 }, 120_000);
 
 afterAll(async () => {
@@ -60,23 +62,23 @@ async function dropFile(page: Page, name: string, content: string) {
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-/** Submits, sees the success text and the cleared form, lands on the dashboard and opens the job in Messages. */
+/** Submits, sees the success text and the cleared form, and lands in the new conversation in Messages, titled by the job. */
 async function submitAndOpenJob(page: Page, title: RegExp) {
   await page.getByRole('button', { name: 'Submit Job' }).click();
-  await page.getByText('Job submitted successfully!').waitFor({ timeout: 20_000 });
+  await page.getByText('Job submitted successfully! Opening your conversation...').waitFor({ timeout: 20_000 });
   await expect(page.getByLabel(/Job Title/).inputValue()).resolves.toBe('');
   await shot(page, 'submit-job-done.png');
-  await page.waitForURL(`${server.baseUrl}/dashboard`, { timeout: 10_000 });
-  await jobsSection(page).getByRole('link', { name: title }).first().click();
-  await page.waitForURL(/\/messages\?conversation=/);
+  await page.waitForURL(/\/messages\?conversation=/, { timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Your conversations' }).getByRole('button', { name: title }).first().waitFor();
 }
 
 describe('the signed-in area', () => {
-  it('a new user sees the empty dashboard, edits the profile and sees it on the dashboard after the redirect', async () => {
+  it('a new customer sees the empty dashboard without expert fields, edits the profile and sees it after the redirect', async () => {
     const page = await signedInPage('lin@example.com', 'Lin');
-    await page.getByText('No skills added yet').waitFor();
-    await page.getByText('No accomplishments added yet').waitFor();
     await jobsSection(page).getByText('No active jobs found').waitFor();
+    await page.getByText('Edit Profile to change your name, email and emails.').waitFor();
+    await expect(page.getByText('No skills added yet').count()).resolves.toBe(0);
+    await expect(page.getByText('No accomplishments added yet').count()).resolves.toBe(0);
     const quickActions = page.getByRole('navigation', { name: 'Quick actions' });
     await expect(quickActions.getByRole('link', { name: 'Messages' }).textContent()).resolves.toBe('Messages');
     await shot(page, 'dashboard-empty.png', { fullPage: true });
@@ -84,6 +86,25 @@ describe('the signed-in area', () => {
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     await page.getByLabel('Name').fill('Lin Okafor');
+    await page.getByLabel('Availability').selectOption('Short-term');
+    await expect(page.getByLabel('New skill').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully!').waitFor();
+    await page.waitForURL(`${server.baseUrl}/dashboard`, { timeout: 10_000 });
+    await page.getByText('Availability: Short-term').waitFor();
+    // The app shell's account button is named from a token re-issued with the saved profile.
+    await page.getByRole('banner').getByRole('button', { name: 'Account: Lin Okafor' }).waitFor();
+    await page.getByText('Raw profile data').click();
+    await page.getByText('"availability": "Short-term"').waitFor();
+    await closePage(page);
+  });
+
+  it('an admin (as an expert would) sees and edits skills and accomplishments', async () => {
+    const page = await signedInPage(STAFF_EMAIL, 'Ada');
+    await page.getByText('No skills added yet').waitFor();
+    await page.getByText('No accomplishments added yet').waitFor();
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     await page.getByLabel('Availability').selectOption('Short-term');
     for (const skill of ['TypeScript', '  React  ', 'PostgreSQL']) {
       await page.getByLabel('New skill').fill(skill);
@@ -102,10 +123,6 @@ describe('the signed-in area', () => {
     await expect(skills.getByRole('listitem').allTextContents()).resolves.toEqual(['TypeScript', 'React']);
     await page.getByRole('list', { name: 'Accomplishments' }).getByText('Shipped a payments platform').waitFor();
     await page.getByText('Availability: Short-term').waitFor();
-    // The app shell's account button is named from a token re-issued with the saved profile.
-    await page.getByRole('banner').getByRole('button', { name: 'Account: Lin Okafor' }).waitFor();
-    await page.getByText('Raw profile data').click();
-    await page.getByText('"availability": "Short-term"').waitFor();
     await shot(page, 'dashboard-profile.png', { fullPage: true });
     await closePage(page);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proposalVersionSchema } from './intake.ts';
 import { senderRoleSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
@@ -126,6 +127,18 @@ export const taskRatingRequestSchema = z.object({
 });
 export type TaskRatingRequest = z.input<typeof taskRatingRequestSchema>;
 
-/** `GET /api/v2/user/tasks`: the jobs not done, and the done ones not yet confirmed, newest first. */
-export const userTasksResponseSchema = z.object({ tasks: z.array(userTaskSchema) });
+/**
+ * A finished job (done and confirmed) as the dashboard remembers it: the task as {@link userTaskSchema}
+ * (expert, dates, rating) and its final proposal as accepted (text without staff notes, version, when).
+ */
+export const finishedTaskSchema = userTaskSchema.extend({
+  proposal: z.object({ content: z.string(), version: proposalVersionSchema.nullable(), acceptedAt: z.string().nullable() }).nullable(),
+});
+export type FinishedTask = z.infer<typeof finishedTaskSchema>;
+
+/**
+ * `GET /api/v2/user/tasks`: `tasks`, the jobs not done and the done ones not yet confirmed, newest first;
+ * `finished`, the confirmed ones, the latest confirmed first.
+ */
+export const userTasksResponseSchema = z.object({ tasks: z.array(userTaskSchema), finished: z.array(finishedTaskSchema) });
 export type UserTasksResponse = z.infer<typeof userTasksResponseSchema>;

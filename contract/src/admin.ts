@@ -258,8 +258,18 @@ export const accessRequestSchema = z.object({
   email: z.string(),
   message: z.string(),
   created_at: z.string(),
+  /** An admin's answer: `pending` until approved (a new link was emailed) or declined (a note was emailed). */
+  status: z.enum(['pending', 'approved', 'declined']),
+  /** When it was answered; null while pending. */
+  decided_at: z.string().nullable(),
 });
 export type AccessRequest = z.infer<typeof accessRequestSchema>;
+
+/**
+ * Body of `POST /api/admin/access-requests/{id}/approve`: the new link's lifetime, as when a link is
+ * made by hand (the same bounds and default). `POST /api/admin/access-requests/{id}/decline` takes none.
+ */
+export const approveAccessRequestSchema = createShareRequestSchema;
 
 /** `GET /api/admin/access-requests` (optionally `?task_id=`), newest first. */
 export const accessRequestListQuerySchema = z.object({ task_id: z.string().uuid('task_id must be a UUID').optional() });

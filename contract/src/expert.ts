@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { proposalVersionSchema } from './intake.ts';
+import { proposalVersionSchema, workEstimateSchema } from './intake.ts';
 import { messageListSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
 
@@ -22,6 +22,8 @@ export const expertTaskSchema = z.object({
   proposalAcceptedAt: z.string().nullable(),
   /** The accepted proposal's version (docs/decisions/030-proposal-versions.md). */
   proposalVersion: proposalVersionSchema.nullable(),
+  /** The accepted proposal's estimate (its price range and hours), as the customer accepted it; null when it gave none. */
+  estimate: workEstimateSchema.nullable(),
   conversationId: z.string(),
   customerName: z.string(),
   assigneeId: z.string().nullable(),

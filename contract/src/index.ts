@@ -10,6 +10,7 @@ export * from './health.ts';
 export * from './site.ts';
 export * from './page-config.ts';
 export * from './proposal-words.ts';
+export * from './expert-response-words.ts';
 export * from './sign-in.ts';
 export * from './auth.ts';
 export * from './debug.ts';

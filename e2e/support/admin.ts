@@ -22,10 +22,17 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
  * A customer signs in, describes their problem on the home page, gets agent-1's proposal and
  * accepts it: the task is ACCEPTED and reaches the experts.
  */
-export async function customerAcceptsAProposal(page: Page, baseUrl: string, customer: DevUser): Promise<void> {
+export async function customerAcceptsAProposal(
+  page: Page,
+  baseUrl: string,
+  customer: DevUser,
+  options: { expectedReply?: string } = {},
+): Promise<void> {
   await signInThroughDashboard(page, baseUrl, customer);
   await page.goto(`${baseUrl}/`);
   await sendAndAwaitReply(page, DETAILED_MESSAGE);
+  // The expected first reply shows under the buttons before the customer answers.
+  if (options.expectedReply) await page.locator('.proposal').getByText(options.expectedReply).waitFor();
   await proposalButtons(page).accept.click();
   const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
   await thanks.getByRole('button', { name: 'Continue Conversation' }).click();

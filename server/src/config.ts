@@ -162,6 +162,13 @@ const configSchema = z
     DEBUG_PAGES: booleanFlag.optional(),
     SHARE_LINK_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
     ACCESS_REQUEST_LIMIT: z.coerce.number().int().min(1).default(5),
+    // The expected first reply shown while fewer than 5 tasks measured one (docs/product.md "Expected first reply").
+    EXPERT_RESPONSE_DEFAULT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 60)
+      .optional(),
     GITHUB_TOKEN: z.string().min(1).optional(),
     GITHUB_OWNER: z.string().min(1).optional(),
     GITHUB_API_URL: z.url().default('https://api.github.com'),

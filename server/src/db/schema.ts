@@ -374,6 +374,13 @@ export const accessRequests = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    // An admin's answer (docs/product.md "Access request"): approved (a new share link was emailed) or
+    // declined (a short note was emailed); pending until then. Who answered and when.
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: text('decided_by'),
   },
   (t) => [index('access_requests_share_idx').on(t.shareId)],
 );

@@ -9,6 +9,13 @@
 export type EmailEvent =
   | { type: 'proposal_accepted'; taskId: string }
   | { type: 'access_requested'; accessRequestId: string }
+  /**
+   * An admin approved an access request: the requester gets the new link. The link travels in the job
+   * because only its token's hash is stored (it is in the email's body as well).
+   */
+  | { type: 'access_approved'; accessRequestId: string; shareUrl: string; expiresAt: string }
+  /** An admin declined an access request: the requester gets a short note. */
+  | { type: 'access_declined'; accessRequestId: string }
   /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
   | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
   /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */

@@ -133,7 +133,7 @@ describe('profile, inbox and jobs', () => {
       body: { code: 'not_found', detail: 'Conversation not found' },
     });
     expect((await callJson(server, 'GET', '/api/v2/conversations', stranger)).body).toEqual({ conversations: [], unread_total: 0 });
-    expect((await callJson(server, 'GET', '/api/v2/user/tasks', stranger)).body).toEqual({ tasks: [] });
+    expect((await callJson(server, 'GET', '/api/v2/user/tasks', stranger)).body).toEqual({ tasks: [], finished: [] });
     const jobs = await callJson(server, 'GET', '/api/v2/user/tasks', owner);
     expect(jobs.body.tasks).toEqual([
       {

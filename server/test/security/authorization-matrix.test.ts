@@ -277,6 +277,23 @@ const ROWS: Row[] = [
     expect: adminOnly(),
   },
   {
+    routes: ['POST /api/admin/access-requests/:id/approve', 'POST /api/admin/access-requests/:id/decline'],
+    call: async (f, _caller, pattern) => {
+      const { token } = await f.asAdmin('POST', `/api/admin/tasks/${f.userTask.taskId}/share`, {});
+      await f.asAdmin('POST', `/api/task-share/${token}/request-access`, {
+        name: 'Reader',
+        email: 'reader@example.com',
+        message: 'May I?',
+      });
+      const {
+        access_requests: [newest],
+      } = await f.asAdmin('GET', `/api/admin/access-requests?task_id=${f.userTask.taskId}`);
+      return { path: fill(pattern, newest.id), body: {} };
+    },
+    expect: adminOnly(),
+    why: 'each caller answers a new request: one is answered once',
+  },
+  {
     routes: ['GET /api/task-share/:shareToken'],
     call: (f, _caller, pattern) => ({ path: fill(pattern, f.shareToken) }),
     expect: everyone(200),

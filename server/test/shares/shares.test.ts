@@ -282,6 +282,8 @@ describe('task share links', () => {
         task_id: taskId,
         task_title: 'Needs access',
         created_at: expect.any(String),
+        status: 'pending',
+        decided_at: null,
         ...body,
       },
     ]);

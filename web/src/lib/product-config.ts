@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_CONFIG_ELEMENT_ID, type PublicConfig } from '@unstuck/contract';
+import { PAGE_CONFIG_ELEMENT_ID, type ConfigResponse, type ExpertResponse, type PublicConfig } from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 
 /** The names the server configures (GET /api/config); these defaults apply until it answers, or if it cannot. */
@@ -7,8 +7,8 @@ export const DEFAULT_PRODUCT_CONFIG: PublicConfig = { productName: 'Unstuck', ai
 
 export const productConfigQueryKey = ['config'] as const;
 
-/** `GET /api/config`: the product and AI names and the hourly rate. */
-export const getProductConfig = () => apiRequest<PublicConfig>('/api/config');
+/** `GET /api/config`: the product and AI names, the hourly rate and the expected first reply of an expert. */
+export const getProductConfig = () => apiRequest<ConfigResponse>('/api/config');
 
 /**
  * The configuration the server wrote into the page (contract `PAGE_CONFIG_ELEMENT_ID`), so the first
@@ -38,4 +38,21 @@ export function useProductConfig(): PublicConfig {
     retry: false,
   });
   return data ?? DEFAULT_PRODUCT_CONFIG;
+}
+
+/** The server computes the expected reply every few minutes; asking more often shows nothing new. */
+const EXPERT_RESPONSE_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * The expected first reply of an expert (`expertResponse` of `GET /api/config`, not in the page: it
+ * changes as experts answer); null until the server has answered, when it has no figure, or on failure.
+ */
+export function useExpertResponse(): ExpertResponse | null {
+  const { data } = useQuery({
+    queryKey: [...productConfigQueryKey, 'expert-response'],
+    queryFn: async () => (await getProductConfig()).expertResponse,
+    staleTime: EXPERT_RESPONSE_STALE_MS,
+    retry: false,
+  });
+  return data ?? null;
 }

@@ -6,6 +6,7 @@ import {
   type MessageMetadata,
   type ProposalStatus,
   type TaskEvent,
+  type WorkEstimate,
 } from '@unstuck/contract';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks } from '../../db/schema.ts';
@@ -449,12 +450,16 @@ export async function listInbox(db: Db, ownerId: string): Promise<InboxRow[]> {
   return rows.map((row) => ({ ...row, lastMessage: byConversation.get(row.id) ?? null }));
 }
 
-/** The owner's conversations, most recent first, with message and unread counts and their task: one grouped query. */
+/**
+ * The owner's conversations, most recent first, with message and unread counts and their task: one grouped
+ * query. A conversation with a task is titled by the task (agent-1's title, as in its emails), else by its own
+ * title (its first message's start).
+ */
 function ownedConversations(db: Db, ownerId: string) {
   return db
     .select({
       id: conversations.id,
-      title: conversations.title,
+      title: sql<string | null>`coalesce(${tasks.title}, ${conversations.title})`,
       participants: conversations.participants,
       lastMessageAt: conversations.lastMessageAt,
       messageCount: count(messages.id),
@@ -483,6 +488,19 @@ export async function findLatestIntakeStacks(db: Db, conversationIds: string[]):
     .where(and(inArray(messages.conversationId, conversationIds), sql`${messages.metadata} ? 'intake'`))
     .orderBy(messages.conversationId, desc(messages.seq));
   return new Map(rows.map((row) => [row.conversationId, stackOf(row.metadata)]));
+}
+
+/**
+ * The estimates (`metadata.intake.estimate`) of these messages, e.g. the tasks' accepted proposals (one query).
+ * @returns message id → estimate; messages without one are left out.
+ */
+export async function findMessageEstimates(db: Db, messageIds: string[]): Promise<Map<string, WorkEstimate>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: messages.id, metadata: messages.metadata })
+    .from(messages)
+    .where(and(inArray(messages.id, messageIds), sql`${messages.metadata} -> 'intake' ? 'estimate'`));
+  return new Map(rows.flatMap((row) => (row.metadata.intake?.estimate ? [[row.id, row.metadata.intake.estimate] as const] : [])));
 }
 
 const stackOf = (metadata: MessageMetadata): string[] => {

@@ -58,6 +58,7 @@ export {
   findLatestIntakeStack,
   findLatestIntakeStacks,
   findMessage,
+  findMessageEstimates,
   insertAgentMessage,
   insertEventLine,
   insertExpertMessage,

@@ -7,6 +7,7 @@ import { findAccessRequest } from '../shares/shares.service.ts';
 import { findTaskOfConversationWithPeople, findTaskWithPeople } from '../tasks/tasks.service.ts';
 import { isAdminAccount, personName } from '../users/people.ts';
 import { listAdminCandidates, listExperts, type UserRow } from '../users/users.service.ts';
+import { accessApprovedEmail, accessDeclinedEmail } from './templates/access-answer.tsx';
 import { accessRequestEmail } from './templates/access-request.tsx';
 import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
@@ -19,7 +20,9 @@ export function eventKey(event: EmailEvent): string {
     case 'proposal_accepted':
       return `proposal_accepted:${event.taskId}`;
     case 'access_requested':
-      return `access_requested:${event.accessRequestId}`;
+    case 'access_approved':
+    case 'access_declined':
+      return `${event.type}:${event.accessRequestId}`;
     case 'task_assigned':
       return `task_assigned:${event.taskId}:${event.expertId}:${event.assignedAt}`;
     case 'task_done':
@@ -32,7 +35,8 @@ export function eventKey(event: EmailEvent): string {
 
 /** One email an event calls for: to whom, which, and how to write it once the recipient's links are known. */
 export interface PlannedEmail {
-  recipient: UserRow & { email: string };
+  /** A person with an account (`id`: their settings apply), or only an address (`id` null: someone who asked for access). */
+  recipient: { id: string | null; email: string };
   template: string;
   /** The conversation the email is about: it goes only while its recipient may still read it (checked at send time). */
   conversationId?: string;
@@ -53,6 +57,9 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
       return planAcceptance(deps.db, event.taskId);
     case 'access_requested':
       return planAccessRequest(deps, event.accessRequestId);
+    case 'access_approved':
+    case 'access_declined':
+      return planAccessAnswer(deps.db, event);
     case 'task_assigned':
       return planAssignment(deps.db, event);
     case 'task_done':
@@ -211,4 +218,24 @@ async function planAccessRequest(deps: EventDeps, accessRequestId: string): Prom
         taskTitle: found.taskTitle,
       }),
   }));
+}
+
+/** An admin answered an access request: the requester (who has no account) hears the answer at the address they gave. */
+async function planAccessAnswer(
+  db: Db,
+  event: Extract<EmailEvent, { type: 'access_approved' | 'access_declined' }>,
+): Promise<PlannedEmail[]> {
+  const found = await findAccessRequest(db, event.accessRequestId);
+  if (!found) return [];
+  const recipient = { id: null, email: found.request.email };
+  const person = { requesterName: found.request.name, taskTitle: found.taskTitle };
+  return [
+    event.type === 'access_approved'
+      ? {
+          recipient,
+          template: 'access-approved',
+          write: (context) => accessApprovedEmail(context, { ...person, shareUrl: event.shareUrl, expiresAt: event.expiresAt }),
+        }
+      : { recipient, template: 'access-declined', write: (context) => accessDeclinedEmail(context, person) },
+  ];
 }

@@ -65,14 +65,15 @@ export async function makeEmails(
 ): Promise<number[]> {
   const key = eventKey(event);
   const plans = await planEmails(deps, event);
-  const keyOf = (plan: (typeof plans)[number]) => `${key}:${plan.template}:${plan.recipient.id}`;
+  const keyOf = (plan: (typeof plans)[number]) => `${key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
   const made: Array<NewEmail & { conversationId: string | undefined }> = [];
   for (const plan of plans) {
     if (done.has(keyOf(plan))) continue;
-    const preference = await ensurePreference(deps.db, plan.recipient.id, newUnsubscribeId());
-    if (!preference.notifications) continue;
-    const unsubscribeUrl = `${deps.origin}${unsubscribePath(preference.unsubscribeId)}`;
+    // Someone without an account (who asked for access) has no settings: their one answer has no unsubscribe link.
+    const preference = plan.recipient.id === null ? null : await ensurePreference(deps.db, plan.recipient.id, newUnsubscribeId());
+    if (preference && !preference.notifications) continue;
+    const unsubscribeUrl = preference ? `${deps.origin}${unsubscribePath(preference.unsubscribeId)}` : null;
     const content = plan.write({ productName: deps.config.PRODUCT_NAME, origin: deps.origin, unsubscribeUrl });
     const html = await render(content.body);
     made.push({
@@ -87,8 +88,7 @@ export async function makeEmails(
       textBody: toPlainText(html),
       htmlBody: html,
       headers: {
-        'List-Unsubscribe': `<${unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
         'Auto-Submitted': 'auto-generated',
       },
       createdAt: deps.clock.now(),

@@ -1,4 +1,12 @@
-import type { ExpertStatusRequest, ExpertTask, ExpertTaskDetail, ExpertWorkspace, Message, RepositoryResponse } from '@unstuck/contract';
+import type {
+  ExpertStatusRequest,
+  ExpertTask,
+  ExpertTaskDetail,
+  ExpertWorkspace,
+  Message,
+  RepositoryResponse,
+  WorkEstimate,
+} from '@unstuck/contract';
 import { displayName } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { discardOnFailure, type ReceivedFile } from '../../lib/received-file.ts';
@@ -7,6 +15,7 @@ import type { StaffMember } from '../auth/staff.ts';
 import {
   countUnreadCustomerMessages,
   findLatestIntakeStacks,
+  findMessageEstimates,
   insertExpertMessage,
   listConversationMessages,
   markCustomerMessagesRead,
@@ -61,6 +70,7 @@ const mayReadConversation = (task: TaskRow, member: StaffMember) => member.admin
 /** What the expert task view adds to a task row for one reader. */
 interface ReaderView {
   stack: string[];
+  estimate: WorkEstimate | null;
   matchedSkills: string[];
   unreadCount: number;
 }
@@ -77,6 +87,7 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
     proposalContent: task.proposalContent,
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
     proposalVersion: task.proposalVersion,
+    estimate: reader.estimate,
     conversationId: task.conversationId,
     customerName: personName(owner),
     assigneeId: task.assigneeId,
@@ -92,16 +103,24 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
   };
 }
 
-/** The expert view of tasks for one reader: their stacks, the reader's matching skills and unread counts (three queries in all). */
+/**
+ * The expert view of tasks for one reader: their stacks and accepted estimates, the reader's matching skills
+ * and unread counts (four queries in all).
+ */
 async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWithPeople[]): Promise<ExpertTask[]> {
   const conversationIds = rows.map((row) => row.task.conversationId);
   const skills = (await findUser(db, member.id))?.skills ?? [];
   const stacks = await findLatestIntakeStacks(db, conversationIds);
+  const estimates = await findMessageEstimates(
+    db,
+    rows.flatMap((row) => (row.task.proposalMessageId ? [row.task.proposalMessageId] : [])),
+  );
   const unread = await countUnreadCustomerMessages(db, conversationIds);
   return rows.map((row) => {
     const stack = stacks.get(row.task.conversationId) ?? [];
     return toExpertTask(row, member, {
       stack,
+      estimate: (row.task.proposalMessageId && estimates.get(row.task.proposalMessageId)) || null,
       matchedSkills: matchingSkills(skills, stack),
       unreadCount: unread.get(row.task.conversationId) ?? 0,
     });

@@ -1,7 +1,13 @@
 import { SHARE_ERROR_TEXT } from '@unstuck/contract';
-import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 
 // Errors of share links and their public pages (docs/decisions/024-error-codes.md).
+
+/** 404 for an admin: no such access request. */
+export const accessRequestNotFound = () => notFound('Access request not found');
+
+/** 409: the access request was approved or declined already; it is answered once. */
+export const accessRequestAnswered = () => conflict('This access request was already answered.');
 
 /** 404 for an admin: no such share link. */
 export const shareLinkNotFound = () => notFound('Share link not found');

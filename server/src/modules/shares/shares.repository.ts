@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessRequests, taskShares, tasks } from '../../db/schema.ts';
 
@@ -76,4 +76,20 @@ export async function countAccessRequestsByTask(db: Db, taskId?: string): Promis
     .where(taskId ? eq(taskShares.taskId, taskId) : undefined)
     .groupBy(taskShares.taskId);
   return new Map(rows.map((row) => [row.taskId, row.n]));
+}
+
+/**
+ * Records an admin's answer to a pending access request (a request answered already is left alone).
+ * @returns the request's id when it was pending, else null (unknown or answered).
+ */
+export async function decideAccessRequest(
+  db: Db,
+  input: { id: string; status: 'approved' | 'declined'; decidedBy: string; decidedAt: Date },
+): Promise<string | null> {
+  const [row] = await db
+    .update(accessRequests)
+    .set({ status: input.status, decidedBy: input.decidedBy, decidedAt: input.decidedAt })
+    .where(and(eq(accessRequests.id, input.id), eq(accessRequests.status, 'pending')))
+    .returning({ id: accessRequests.id });
+  return row?.id ?? null;
 }

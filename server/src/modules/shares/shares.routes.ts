@@ -6,7 +6,9 @@ import {
   accessRequestListQuerySchema,
   accessRequestListSchema,
   accessRequestResponseSchema,
+  accessRequestSchema,
   adminIdParamsSchema,
+  approveAccessRequestSchema,
   createShareRequestSchema,
   createShareResponseSchema,
   shareLinkListSchema,
@@ -20,6 +22,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { admitAdmins, staffOf } from '../auth/staff.ts';
 import { sendStoredFile } from '../files/file-reply.ts';
 import {
+  answerAccessRequest,
   createShareLink,
   listShareAccessRequests,
   listShareLinks,
@@ -36,8 +39,8 @@ const appOrigin = (config: Config, request: FastifyRequest) =>
 const publicErrors = errorResponses(400, 403, 404, 410, 429);
 
 /**
- * Task sharing: the admin calls (create a link, docs/product.md "Calls"; list and revoke links; read access
- * requests) and the public calls of docs/product.md "Public share calls", plus the shared conversation's
+ * Task sharing: the admin calls (create a link, docs/product.md "Calls"; list and revoke links; read, approve
+ * and decline access requests) and the public calls of docs/product.md "Public share calls", plus the shared conversation's
  * attachments while the link is valid. Public answers are never cached; every page of the app sends
  * `Referrer-Policy: no-referrer` (helmet), so a token in the address does not leak to other sites.
  */
@@ -84,6 +87,27 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { querystring: accessRequestListQuerySchema, response: { 200: accessRequestListSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request) => ({ access_requests: await listShareAccessRequests(deps, request.query.task_id) }),
+  );
+
+  const answerErrors = errorResponses(400, 401, 403, 404, 409);
+  typed.post(
+    '/api/admin/access-requests/:id/approve',
+    {
+      onRequest,
+      schema: { params: adminIdParamsSchema, body: approveAccessRequestSchema, response: { 200: accessRequestSchema, ...answerErrors } },
+    },
+    async (request) =>
+      answerAccessRequest(deps, staffOf(request), request.params.id, {
+        status: 'approved',
+        expiryHours: request.body.expiry_hours,
+        origin: appOrigin(deps.config, request),
+      }),
+  );
+
+  typed.post(
+    '/api/admin/access-requests/:id/decline',
+    { onRequest, schema: { params: adminIdParamsSchema, response: { 200: accessRequestSchema, ...answerErrors } } },
+    async (request) => answerAccessRequest(deps, staffOf(request), request.params.id, { status: 'declined' }),
   );
 
   typed.get(

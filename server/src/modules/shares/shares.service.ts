@@ -10,6 +10,7 @@ import {
   sharedEventLine,
 } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import { countHit, readCount } from '../../lib/rate-limit-store.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -20,6 +21,8 @@ import { taskNotFound } from '../tasks/tasks.errors.ts';
 import { findTask, type TaskRow } from '../tasks/tasks.service.ts';
 import { publicIdOf } from '../users/participant-ids.ts';
 import {
+  decideAccessRequest,
+  findAccessRequest,
   findShareByTokenHash,
   insertAccessRequest,
   insertShare,
@@ -29,6 +32,8 @@ import {
   type ShareRow,
 } from './shares.repository.ts';
 import {
+  accessRequestAnswered,
+  accessRequestNotFound,
   shareLinkExpired,
   shareLinkNotFound,
   shareLinkRevoked,
@@ -85,31 +90,37 @@ export async function createShareLink(
   actor: AuditActor,
   input: { taskId: string; expiryHours: number; origin: string },
 ): Promise<CreateShareResponse> {
+  return deps.db.transaction((tx) => makeShareLink(tx, actor, input, deps.clock.now()));
+}
+
+/** {@link createShareLink} in the caller's transaction `tx`, at `now`. */
+async function makeShareLink(
+  tx: Db,
+  actor: AuditActor,
+  input: { taskId: string; expiryHours: number; origin: string },
+  now: Date,
+): Promise<CreateShareResponse> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.expiryHours * HOUR_MS);
-  const share = await deps.db.transaction(async (tx) => {
-    if (!(await findTask(tx, input.taskId))) throw taskNotFound();
-    const stored = await insertShare(tx, {
-      taskId: input.taskId,
-      tokenHash: hashToken(token),
-      createdBy: actor.id,
-      createdAt: now,
-      expiresAt,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'share_link.create',
-        targetType: 'task',
-        targetId: input.taskId,
-        details: { shareId: stored.id, expiresAt: expiresAt.toISOString() },
-      },
-      now,
-    );
-    return stored;
+  if (!(await findTask(tx, input.taskId))) throw taskNotFound();
+  const share = await insertShare(tx, {
+    taskId: input.taskId,
+    tokenHash: hashToken(token),
+    createdBy: actor.id,
+    createdAt: now,
+    expiresAt,
   });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'share_link.create',
+      targetType: 'task',
+      targetId: input.taskId,
+      details: { shareId: share.id, expiresAt: expiresAt.toISOString() },
+    },
+    now,
+  );
   return {
     id: share.id,
     share_token: token,
@@ -273,17 +284,59 @@ export async function requestShareAccess(
   deps.emails.wake();
 }
 
-/** `GET /api/admin/access-requests`: every request, or one task's, newest first. */
-export async function listShareAccessRequests(deps: ShareDeps, taskId?: string): Promise<AccessRequest[]> {
-  const rows = await listAccessRequests(deps.db, taskId);
-  return rows.map(({ request, taskId: id, taskTitle }) => ({
+type AccessRequestRow = Awaited<ReturnType<typeof listAccessRequests>>[number];
+
+function toAccessRequest({ request, taskId, taskTitle }: AccessRequestRow): AccessRequest {
+  return {
     id: request.id,
     share_id: request.shareId,
-    task_id: id,
+    task_id: taskId,
     task_title: taskTitle,
     name: request.name,
     email: request.email,
     message: request.message,
     created_at: request.createdAt.toISOString(),
-  }));
+    status: request.status,
+    decided_at: request.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** `GET /api/admin/access-requests`: every request, or one task's, newest first. */
+export async function listShareAccessRequests(deps: ShareDeps, taskId?: string): Promise<AccessRequest[]> {
+  return (await listAccessRequests(deps.db, taskId)).map(toAccessRequest);
+}
+
+/**
+ * An admin's answer to a pending access request, in one transaction with its audit entry and the
+ * requester's email (queued through the email module: docs/product.md "Access request"). Approving makes a
+ * new share link of the request's task ({@link createShareLink}, `expiryHours` long, reached at
+ * `origin`) and emails it; declining emails a short note.
+ * @returns the request as answered.
+ * @throws AppError 404 for an unknown request, 409 when it was answered already.
+ */
+export async function answerAccessRequest(
+  deps: ShareDeps & Pick<AppDeps, 'emails'>,
+  actor: AuditActor,
+  id: string,
+  answer: { status: 'approved'; expiryHours: number; origin: string } | { status: 'declined' },
+): Promise<AccessRequest> {
+  const now = deps.clock.now();
+  const answered = await deps.db.transaction(async (tx) => {
+    const found = await findAccessRequest(tx, id);
+    if (!found) throw accessRequestNotFound();
+    if (!(await decideAccessRequest(tx, { id, status: answer.status, decidedBy: actor.id, decidedAt: now }))) {
+      throw accessRequestAnswered();
+    }
+    const action = answer.status === 'approved' ? 'access_request.approve' : 'access_request.decline';
+    await recordAudit(tx, actor, { action, targetType: 'task', targetId: found.taskId, details: { accessRequestId: id } }, now);
+    if (answer.status === 'approved') {
+      const link = await makeShareLink(tx, actor, { taskId: found.taskId, expiryHours: answer.expiryHours, origin: answer.origin }, now);
+      await deps.emails.enqueue({ type: 'access_approved', accessRequestId: id, shareUrl: link.share_url, expiresAt: link.expires_at }, tx);
+    } else {
+      await deps.emails.enqueue({ type: 'access_declined', accessRequestId: id }, tx);
+    }
+    return (await findAccessRequest(tx, id))!;
+  });
+  deps.emails.wake();
+  return toAccessRequest(answered);
 }

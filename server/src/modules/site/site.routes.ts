@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigSchema } from '@unstuck/contract';
+import { configResponseSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { expectedExpertResponse } from '../tasks/expert-response.ts';
 import { publicConfig } from './public-config.ts';
 
 /** What search engines must not list: a share link is a credential, so neither its page nor its data and files. */
@@ -9,7 +10,8 @@ const NOT_INDEXED = /^\/(api\/)?task-share(\/|$)/;
 
 /**
  * `GET /api/config`: the only configuration that reaches the browser (docs/conventions.md "Configuration"); the page
- * carries the same (web-app.ts). `GET /api/openapi.json`: the OpenAPI 3.1 document of the `/api`
+ * carries the same names (web-app.ts), this answer also the expected first reply of an expert
+ * (tasks/expert-response.ts, computed at most every few minutes). `GET /api/openapi.json`: the OpenAPI 3.1 document of the `/api`
  * routes (`registerOpenApi`). Also `X-Robots-Tag: noindex` on share pages and their API; registered
  * before every route, so the hook covers them all.
  */
@@ -19,6 +21,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: AppDeps) {
     done();
   });
   app.get('/api/openapi.json', async () => app.swagger());
-  const answer = publicConfig(deps.config);
-  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => answer);
+  const names = publicConfig(deps.config);
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
+    ...names,
+    expertResponse: await expectedExpertResponse(deps),
+  }));
 }

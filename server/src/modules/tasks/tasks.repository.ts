@@ -373,6 +373,13 @@ export function listActiveTasksOf(db: Db, userId: string): Promise<TaskWithPeopl
     .orderBy(desc(tasks.createdAt));
 }
 
+/** @returns the user's finished tasks (done and confirmed) with their people, the latest confirmed first. */
+export function listFinishedTasksOf(db: Db, userId: string): Promise<TaskWithPeople[]> {
+  return withPeople(db)
+    .where(and(eq(tasks.userId, userId), eq(tasks.status, 'DONE'), isNotNull(tasks.confirmedAt)))
+    .orderBy(desc(tasks.confirmedAt));
+}
+
 /** @returns the task of a conversation with its people, or null. */
 export async function findTaskOfConversationWithPeople(db: Db, conversationId: string): Promise<TaskWithPeople | null> {
   const [row] = await withPeople(db).where(eq(tasks.conversationId, conversationId));
@@ -402,4 +409,38 @@ export function newTask(
 export async function moveTasksToUser(db: Db, fromUserId: string, toUserId: string): Promise<number> {
   const moved = await db.update(tasks).set({ userId: toUserId }).where(eq(tasks.userId, fromUserId)).returning({ id: tasks.id });
   return moved.length;
+}
+
+/**
+ * The median, in minutes, from a proposal's acceptance to the first expert message of its task, over the
+ * tasks whose first expert message came at or after `since` (PostgreSQL `percentile_cont`, continuous:
+ * the mean of the two middle values for an even count). `tasks` is how many were measured; `medianMinutes`
+ * is null when none were.
+ */
+export async function measureFirstExpertReplies(db: Db, since: Date): Promise<{ medianMinutes: number | null; tasks: number }> {
+  const firstReply = sql`min(${messages.createdAt})`;
+  const firsts = db
+    .select({ minutes: sql<number>`extract(epoch from (${firstReply} - ${tasks.proposalAcceptedAt})) / 60`.as('minutes') })
+    .from(tasks)
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, tasks.conversationId),
+        eq(messages.senderRole, 'expert'),
+        sql`${messages.createdAt} >= ${tasks.proposalAcceptedAt}`,
+      ),
+    )
+    .where(isNotNull(tasks.proposalAcceptedAt))
+    .groupBy(tasks.id)
+    .having(sql`${firstReply} >= ${since.toISOString()}::timestamptz`)
+    .as('firsts');
+  const [row] = await db
+    .select({
+      medianMinutes: sql<number | null>`percentile_cont(0.5) within group (order by ${firsts.minutes})`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      tasks: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(firsts);
+  return { medianMinutes: row?.medianMinutes ?? null, tasks: row?.tasks ?? 0 };
 }

@@ -15,7 +15,7 @@ import { confirmDoneTask, listUserTasks, rateDoneTask, readConversationTask, reo
 const taskErrors = errorResponses(400, 401, 404, 409);
 
 /**
- * The customer's tasks: `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs"), a
+ * The customer's tasks: `GET /api/v2/user/tasks` (the dashboard's "Your Active Jobs" and "Finished work"), a
  * conversation's task (the chat), and the answers to done work: confirm, reopen, rate (decision 069).
  */
 export function registerUserTaskRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -24,9 +24,7 @@ export function registerUserTaskRoutes(app: FastifyInstance, deps: AppDeps) {
   typed.get(
     '/api/v2/user/tasks',
     { onRequest, schema: { response: { 200: userTasksResponseSchema, ...errorResponses(401) } } },
-    async (request) => ({
-      tasks: await listUserTasks(deps, userOf(request)),
-    }),
+    async (request) => listUserTasks(deps, userOf(request)),
   );
 
   typed.get(

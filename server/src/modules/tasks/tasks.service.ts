@@ -1,4 +1,4 @@
-import type { AdminRatingList, TaskEventKind, TaskRatingRequest, UserTask } from '@unstuck/contract';
+import type { AdminRatingList, FinishedTask, TaskEventKind, TaskRatingRequest, UserTask, UserTasksResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { mayWorkOnTasks, personName } from '../users/people.ts';
@@ -12,6 +12,7 @@ import {
   findTaskOfConversationWithPeople,
   findTaskWithPeople,
   listActiveTasksOf,
+  listFinishedTasksOf,
   listRatedTasks,
   rateTask,
   reopenTask,
@@ -94,9 +95,26 @@ async function viewUserTasks(
   });
 }
 
-/** `GET /api/v2/user/tasks`: the caller's jobs not done, and done ones not confirmed yet, newest first. */
-export async function listUserTasks(deps: ReadDeps, caller: Caller): Promise<UserTask[]> {
-  return viewUserTasks(deps.taskConversations, deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id));
+/**
+ * `GET /api/v2/user/tasks`: the caller's jobs not done and done ones not confirmed yet, newest first;
+ * and the finished ones (confirmed), the latest first, each with its final proposal as accepted.
+ */
+export async function listUserTasks(deps: ReadDeps, caller: Caller): Promise<UserTasksResponse> {
+  const finishedRows = await listFinishedTasksOf(deps.db, caller.id);
+  const finished = await viewUserTasks(deps.taskConversations, deps.db, caller.id, finishedRows);
+  return {
+    tasks: await viewUserTasks(deps.taskConversations, deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id)),
+    finished: finished.map((view, index): FinishedTask => {
+      const { task } = finishedRows[index]!;
+      return {
+        ...view,
+        proposal:
+          task.proposalContent === null
+            ? null
+            : { content: task.proposalContent, version: task.proposalVersion, acceptedAt: task.proposalAcceptedAt?.toISOString() ?? null },
+      };
+    }),
+  };
 }
 
 /**

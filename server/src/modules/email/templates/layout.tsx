@@ -15,8 +15,11 @@ export interface EmailContext {
   productName: string;
   /** The app's origin for links (PUBLIC_URL, else the server's own address), without a trailing slash. */
   origin: string;
-  /** The recipient's one-click unsubscribe link (also the List-Unsubscribe header). */
-  unsubscribeUrl: string;
+  /**
+   * The recipient's one-click unsubscribe link (also the List-Unsubscribe header); null for someone
+   * without an account (the answer to their access request), who gets no other email.
+   */
+  unsubscribeUrl: string | null;
 }
 
 /** One email, ready to render: its subject and its body as a React element. */
@@ -83,9 +86,14 @@ export function EmailLayout(props: {
           </Button>
           <Hr style={{ borderColor: '#e3e4ea', margin: '28px 0 16px' }} />
           <Text style={footer}>
-            {`${props.reason} `}
-            <Link href={context.unsubscribeUrl}>Unsubscribe</Link>
-            {` to stop all emails from ${context.productName}, or turn them off and on in Edit Profile.`}
+            {props.reason}
+            {context.unsubscribeUrl ? (
+              <>
+                {' '}
+                <Link href={context.unsubscribeUrl}>Unsubscribe</Link>
+                {` to stop all emails from ${context.productName}, or turn them off and on in Edit Profile.`}
+              </>
+            ) : null}
           </Text>
         </Container>
       </Body>

@@ -6,6 +6,9 @@ import { formatTimestamp } from '../../../lib/format.ts';
 import { TaskAssignment } from './task-assignment.tsx';
 import { TaskDetails } from './task-details.tsx';
 
+/** "1 access request", "2 access requests": the card's badge. */
+const accessRequestCountText = (count: number) => `${count} access request${count === 1 ? '' : 's'}`;
+
 export interface TaskCardProps {
   task: AdminTask;
   onShare: (task: AdminTask) => void;
@@ -26,7 +29,9 @@ export function TaskCard({ task, onShare, onDelete }: TaskCardProps) {
         <div className="task-card__badges">
           <StatusBadge status={task.status} />
           {task.endUserAcceptedTask ? <UserAcceptedBadge /> : null}
-          {task.accessRequestCount > 0 ? <span className="badge badge--attention">{task.accessRequestCount} access requests</span> : null}
+          {task.accessRequestCount > 0 ? (
+            <span className="badge badge--attention">{accessRequestCountText(task.accessRequestCount)}</span>
+          ) : null}
         </div>
         <time className="task-card__time" dateTime={task.createdAt}>
           Created {formatTimestamp(task.createdAt)}

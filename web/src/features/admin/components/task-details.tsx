@@ -9,6 +9,7 @@ import { adminErrorText } from '../api/admin-errors.ts';
 import { useAccessRequests } from '../api/get-access-requests.ts';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
 import { useSaveAdminNotes } from '../api/save-admin-notes.ts';
+import { AccessRequests } from './access-requests.tsx';
 
 /** docs/product.md "Limits" "Admin card conversation context": the first 10 messages, each cut at 200 characters. */
 const CONTEXT_MESSAGES = 10;
@@ -34,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The detail view of a task card (docs/product.md "Screens"): description, clarified scope, engineer summary, GitHub
  * repository, code analysis, the first messages, the admin notes (saved: README "Deviations") and
- * the access requests its share links received.
+ * the access requests its share links received, to approve or decline.
  */
 export function TaskDetails({ task }: { task: AdminTask }) {
   const messages = useConversationMessages(task.conversationId);
@@ -104,14 +105,7 @@ export function TaskDetails({ task }: { task: AdminTask }) {
       </Field>
       {task.accessRequestCount > 0 ? (
         <Field label="Access Requests">
-          <ul className="task-context">
-            {requests.data?.map((request) => (
-              <li key={request.id}>
-                <strong>{request.name}</strong> (<a href={`mailto:${request.email}`}>{request.email}</a>),{' '}
-                {formatTimestamp(request.created_at)}: {request.message}
-              </li>
-            ))}
-          </ul>
+          <AccessRequests taskId={task.id} requests={requests.data ?? []} />
         </Field>
       ) : null}
       <label className="field">

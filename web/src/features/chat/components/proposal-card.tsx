@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { MessageMetadata, WorkEstimate } from '@unstuck/contract';
+import { ExpectedReply } from '../../../components/expected-reply.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
+import { hoursRange, priceRange } from '../../../lib/estimate.ts';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
-import { hoursRange, priceRange, proposalParts } from '../utils/proposal-parts.ts';
+import { proposalParts } from '../utils/proposal-parts.ts';
 import type { ProposalView } from './message-bubble.tsx';
 import { ProposalActions } from './proposal-actions.tsx';
 import { ProposalChanges } from './proposal-changes.tsx';
@@ -24,7 +26,8 @@ function ModificationRequested() {
  * An agent's proposal as a card: what the work is, the price range and hours and the two buttons
  * (docs/product.md "Screens") at the top; the summary, then scope, plan, assumptions and the rest as sections that
  * can be folded (folded at first on a phone). With a version (`metadata.proposal_version`) it shows
- * "Version n" and, from version 2 on, what changed (docs/decisions/030-proposal-versions.md).
+ * "Version n" and, from version 2 on, what changed (docs/decisions/030-proposal-versions.md). Before it is
+ * answered, the expected first reply of an expert shows under the buttons.
  */
 export function ProposalCard({
   content,
@@ -65,6 +68,7 @@ export function ProposalCard({
         ) : null}
         {version && versioning.proposal_changes ? <ProposalChanges changes={versioning.proposal_changes} version={version} /> : null}
         {view.state === 'actions' ? <ProposalActions busy={view.busy} onAccept={view.onAccept} onModify={view.onModify} /> : null}
+        {view.state === 'actions' ? <ExpectedReply className="proposal__expected-reply" /> : null}
         {view.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
         {view.state === 'modification_requested' ? (
           answeredHere ? (

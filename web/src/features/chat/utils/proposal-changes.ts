@@ -1,5 +1,5 @@
 import type { ProposalChanges } from '@unstuck/contract';
-import { hoursRange, priceRange } from './proposal-parts.ts';
+import { hoursRange, priceRange } from '../../../lib/estimate.ts';
 
 /** One line of a revised proposal's "What changed" list. */
 export interface ChangeLine {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hoursRange, priceRange, proposalParts, typographicQuotes } from './proposal-parts.ts';
+import { hoursRange, priceRange } from '../../../lib/estimate.ts';
+import { proposalParts, typographicQuotes } from './proposal-parts.ts';
 
 const PROPOSAL = [
   "**Proposal: Fix the 'Connection pool exhausted' error**",

@@ -1,5 +1,3 @@
-import type { WorkEstimate } from '@unstuck/contract';
-
 /** A proposal message cut into what its card shows: title, the summary and the headed sections. */
 export interface ProposalParts {
   /** "Proposal" or "Revised proposal (version 2)". */
@@ -55,15 +53,3 @@ export function proposalParts(content: string): ProposalParts {
     sections: sections.map((s) => ({ heading: s.heading, body: s.body.trim() })).filter((s) => s.body !== ''),
   };
 }
-
-/** "$380–$1,140": the estimate's price range in its currency, whole amounts. */
-export function priceRange(estimate: WorkEstimate): string {
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: estimate.currency, maximumFractionDigits: 0 });
-  return estimate.priceLow === estimate.priceHigh
-    ? money.format(estimate.priceLow)
-    : `${money.format(estimate.priceLow)}–${money.format(estimate.priceHigh)}`;
-}
-
-/** "4–12 hours". */
-export const hoursRange = (estimate: WorkEstimate) =>
-  estimate.hoursLow === estimate.hoursHigh ? `${estimate.hoursLow} hours` : `${estimate.hoursLow}–${estimate.hoursHigh} hours`;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ExpectedReply } from '../../../components/expected-reply.tsx';
 import { DelayedSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { loadFailureText } from '../../../lib/load-failure.ts';
@@ -8,7 +9,8 @@ import { useUserTasks } from '../api/get-user-tasks.ts';
 
 /**
  * "Your Active Jobs" (docs/product.md "Screens"): the user's tasks not done and the done ones not confirmed, each
- * linking to its conversation, with its status, unread count, expert and latest event line.
+ * linking to its conversation, with its status, unread count, expert and latest event line; an accepted one
+ * nobody holds yet says when an expert usually replies.
  */
 export function ActiveJobs() {
   const tasks = useUserTasks();
@@ -24,7 +26,7 @@ export function ActiveJobs() {
         <div className="active-jobs__empty">
           <p>No active jobs found</p>
           <Link className="button button--primary" to="/submit-job">
-            Submit Your First Job
+            {(tasks.data?.finished.length ?? 0) > 0 ? 'Submit New Job' : 'Submit Your First Job'}
           </Link>
         </div>
       ) : null}
@@ -48,6 +50,7 @@ export function ActiveJobs() {
                 <StatusBadge status={task.status} />
               </div>
               {task.assigneeName ? <p className="job-list__expert">With {task.assigneeName}, human expert</p> : null}
+              {task.status === 'ACCEPTED' && !task.assigneeName ? <ExpectedReply className="job-list__expected-reply" /> : null}
               {task.lastEvent ? (
                 <p className="job-list__event">
                   {task.lastEvent.content} · <time dateTime={task.lastEvent.createdAt}>{formatTimestamp(task.lastEvent.createdAt)}</time>

@@ -5,6 +5,7 @@ import { useInbox } from '../../../lib/inbox.ts';
 import { useStaffRoles } from '../../../lib/staff-roles.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { ActiveJobs } from './active-jobs.tsx';
+import { FinishedJobs } from './finished-jobs.tsx';
 import { DashboardUser } from './dashboard-user.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 
@@ -46,8 +47,14 @@ export function DashboardPage() {
           </Link>
         ) : null}
       </nav>
-      <ProfileDetails profile={profile.data?.profile ?? null} error={profile.error} onRetry={() => void profile.refetch()} />
+      <ProfileDetails
+        profile={profile.data?.profile ?? null}
+        expertFields={roles.expert || roles.admin}
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
       <ActiveJobs />
+      <FinishedJobs />
       <details className="panel raw-profile">
         <summary className="panel__title">Raw profile data</summary>
         <pre className="raw-profile__data">{JSON.stringify({ user, profile: profile.data?.profile ?? null }, null, 2)}</pre>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { availabilitySchema, type Availability, type Profile } from '@unstuck/contract';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useStaffRoles } from '../../../lib/staff-roles.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { PROFILE_TEXTS, useUpdateProfile } from '../api/update-profile.ts';
 import { ListEditor } from './list-editor.tsx';
@@ -34,8 +35,8 @@ function fieldErrorOf(message: string): FieldErrors | null {
 const REDIRECT_AFTER_SAVE_MS = 1500;
 
 /**
- * docs/product.md "Edit Profile": name, email, availability, skills and accomplishments; Cancel and Save
- * Changes. Beyond the spec, the email switch (docs/decisions/067-one-click-unsubscribe.md), saved with the profile.
+ * docs/product.md "Edit Profile": name, email, availability, and for experts and admins skills and
+ * accomplishments (a customer's are kept as they are); Cancel and Save Changes. Beyond the spec, the email switch (docs/decisions/067-one-click-unsubscribe.md), saved with the profile.
  */
 export function EditProfilePage() {
   const profile = useProfile();
@@ -54,7 +55,8 @@ export function EditProfilePage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
-  const { refresh } = useAuth();
+  const { refresh, user } = useAuth();
+  const roles = useStaffRoles(user);
   const update = useUpdateProfile();
   const [name, setName] = useState(profile.name ?? '');
   const [email, setEmail] = useState(profile.email ?? '');
@@ -163,14 +165,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
           ))}
         </select>
       </label>
-      <ListEditor label="Skills" itemName="skill" placeholder="Add a skill" items={skills} onChange={setSkills} />
-      <ListEditor
-        label="Accomplishments"
-        itemName="accomplishment"
-        placeholder="Add an accomplishment"
-        items={accomplishments}
-        onChange={setAccomplishments}
-      />
+      {roles.expert || roles.admin ? (
+        <>
+          <ListEditor label="Skills" itemName="skill" placeholder="Add a skill" items={skills} onChange={setSkills} />
+          <ListEditor
+            label="Accomplishments"
+            itemName="accomplishment"
+            placeholder="Add an accomplishment"
+            items={accomplishments}
+            onChange={setAccomplishments}
+          />
+        </>
+      ) : null}
       <label className="field field--switch">
         <input
           type="checkbox"

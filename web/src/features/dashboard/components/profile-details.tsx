@@ -21,8 +21,21 @@ function ItemList({ title, items, empty }: { title: string; items: string[]; emp
   );
 }
 
-/** The profile details of docs/product.md "Dashboard": Skills and Accomplishments with the spec's placeholders. */
-export function ProfileDetails({ profile, error, onRetry }: { profile: Profile | null; error: Error | null; onRetry: () => void }) {
+/**
+ * The profile details of docs/product.md "Dashboard": the availability, and for experts and admins
+ * (`expertFields`) Skills and Accomplishments with the spec's placeholders; they concern no customer.
+ */
+export function ProfileDetails({
+  profile,
+  expertFields,
+  error,
+  onRetry,
+}: {
+  profile: Profile | null;
+  expertFields: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
   return (
     <section className="panel profile-details" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title" className="panel__title">
@@ -34,8 +47,13 @@ export function ProfileDetails({ profile, error, onRetry }: { profile: Profile |
           <strong>Availability:</strong> {profile.availability}
         </p>
       ) : null}
-      <ItemList title="Skills" items={profile?.skills ?? []} empty="No skills added yet" />
-      <ItemList title="Accomplishments" items={profile?.accomplishments ?? []} empty="No accomplishments added yet" />
+      {!expertFields && !profile?.availability ? <p className="page__note">Edit Profile to change your name, email and emails.</p> : null}
+      {expertFields ? (
+        <>
+          <ItemList title="Skills" items={profile?.skills ?? []} empty="No skills added yet" />
+          <ItemList title="Accomplishments" items={profile?.accomplishments ?? []} empty="No accomplishments added yet" />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ExpertTask } from '@unstuck/contract';
 import type { ReactNode } from 'react';
+import { hoursRange, priceRange } from '../../../lib/estimate.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import type { useTakeTask } from '../api/take-task.ts';
 import { taskFailureText } from '../utils/task-failure.ts';
@@ -7,8 +8,9 @@ import { taskFailureText } from '../utils/task-failure.ts';
 // What the queue's rows and a task's view show alike (docs/product.md "Expert Queue"), written once.
 
 /**
- * Who the task is for and when they accepted: "{customer} · accepted {time} · {holder} · rated n/5"
- * in a queue row; atop the brief (`brief`) only "{customer}, accepted {time}".
+ * Who the task is for, when they accepted and at what price: "{customer} · accepted {time} · $380–$1,140
+ * (4–12 hours) · {holder} · rated n/5" in a queue row; atop the brief (`brief`) "{customer}, accepted
+ * {time}, $380–$1,140 (4–12 hours)".
  */
 export function TaskSummary({ task, brief = false }: { task: ExpertTask; brief?: boolean }) {
   return (
@@ -18,6 +20,12 @@ export function TaskSummary({ task, brief = false }: { task: ExpertTask; brief?:
         <>
           {brief ? ', accepted ' : ' · accepted '}
           <time dateTime={task.proposalAcceptedAt}>{formatTimestamp(task.proposalAcceptedAt)}</time>
+        </>
+      ) : null}
+      {task.estimate ? (
+        <>
+          {brief ? ', ' : ' · '}
+          <span className="task-price">{priceRange(task.estimate)}</span> ({hoursRange(task.estimate)})
         </>
       ) : null}
       {!brief && task.assigneeName ? ` · ${task.assigneeName}` : null}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AGENT_RECIPIENT_ID, type JobSubmission } from '@unstuck/contract';
+import { AGENT_RECIPIENT_ID, type JobSubmission, type PostMessageResponse } from '@unstuck/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { uploadFile } from './upload-file.ts';
 
@@ -25,14 +25,20 @@ export function toJobSubmission({ title, description, techStack }: JobInput, att
 /**
  * Uploads each file first (any failure stops the submission, docs/product.md "Validation"), then sends the job to
  * `POST /api/messages` as the signed-in user (Bearer token; never an agent key from the browser).
+ * @returns the id of the conversation the job started.
  */
-export async function submitJob(input: JobInput): Promise<void> {
+export async function submitJob(input: JobInput): Promise<string> {
   const urls: string[] = [];
   for (const file of input.files) urls.push(await uploadFile(file));
-  await apiRequest('/api/messages', { method: 'POST', body: toJobSubmission(input, urls), identity: 'bearer' });
+  const sent = await apiRequest<PostMessageResponse>('/api/messages', {
+    method: 'POST',
+    body: toJobSubmission(input, urls),
+    identity: 'bearer',
+  });
+  return sent.conversation_id;
 }
 
-/** The Submit Job mutation. The dashboard it leads to fetches the jobs afresh when it opens. */
+/** The Submit Job mutation. The conversation it leads to is fetched afresh when it opens. */
 export function useSubmitJob() {
   return useMutation({ mutationFn: submitJob });
 }

@@ -11,11 +11,14 @@ import { FormStatus } from '../../../components/form-status.tsx';
 export const JOB_TEXTS = {
   missingFields: 'Please provide both a title and description for your job',
   failed: 'Failed to submit job. Please try again later.',
-  submitted: 'Job submitted successfully! Redirecting to your dashboard...',
+  submitted: 'Job submitted successfully! Opening your conversation...',
 } as const;
 const REDIRECT_AFTER_SUBMIT_MS = 3000;
 
-/** docs/product.md "Submit Job" and "Entities" "Submit job": idle, submitting, then success (cleared, to /dashboard after 3 s) or error. */
+/**
+ * docs/product.md "Submit Job" and "Entities" "Submit job": idle, submitting, then success (cleared; 3 s later the new
+ * conversation opens in Messages, where agent-1 answers) or error.
+ */
 export function SubmitJobPage() {
   const navigate = useNavigate();
   const submit = useSubmitJob();
@@ -24,9 +27,10 @@ export function SubmitJobPage() {
   const [techStack, setTechStack] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const done = conversationId !== null;
 
-  useRedirectAfter(done, '/dashboard', REDIRECT_AFTER_SUBMIT_MS);
+  useRedirectAfter(done, `/messages?conversation=${encodeURIComponent(conversationId ?? '')}`, REDIRECT_AFTER_SUBMIT_MS);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,12 +40,17 @@ export function SubmitJobPage() {
       return;
     }
     try {
-      await submit.mutateAsync({ title: title.trim(), description: description.trim(), techStack: techStack.trim(), files });
+      const started = await submit.mutateAsync({
+        title: title.trim(),
+        description: description.trim(),
+        techStack: techStack.trim(),
+        files,
+      });
       setTitle('');
       setDescription('');
       setTechStack('');
       setFiles([]);
-      setDone(true);
+      setConversationId(started);
     } catch (failure) {
       // An upload failure names its file (docs/product.md "Validation"); anything else is the generic text.
       const message = failure instanceof Error && failure.message.startsWith('Failed to upload file:') ? failure.message : JOB_TEXTS.failed;
