@@ -3,7 +3,9 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createAgentKey } from '../support/agent-keys.ts';
-import { newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { signIn } from '../support/sign-in.ts';
+import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
 
 /** An agent connected over the session transport (the one that pushes), with the updates it hears. */
@@ -66,6 +68,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(updates.map((update) => update.uri)).toEqual(['unstuck://conversations/waiting']);
     await client.close();
+  });
+
+  it('revoking a key on one instance ends its session on another at once', async () => {
+    const agentSide = await instances.start({ AGENT_MODE: 'external' });
+    const adminSide = await instances.start({ AGENT_MODE: 'external', ...STAFF_ENV });
+    const admin = { token: (await signIn(adminSide, { email: ADMIN_EMAIL, name: 'Alice Admin' })).token };
+    const created = await callJson(adminSide.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Cross' });
+    const stream = await fetch(`${agentSide.url}/mcp_tools/sse`, { headers: { 'x-agent-key': created.body.api_key } });
+    const reader = stream.body!.getReader();
+    await reader.read();
+
+    expect((await callJson(adminSide.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin)).status).toBe(200);
+    const ended = await Promise.race([
+      (async () => {
+        while (!(await reader.read()).done);
+        return true;
+      })(),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    expect(ended).toBe(true);
   });
 
   it("in builtin mode, agent-1's brain leaves a conversation an external agent claimed", async () => {
