@@ -4,6 +4,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { describe, expect, it } from 'vitest';
 import { createAgentKey } from '../support/agent-keys.ts';
 import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { openMcpStream } from '../support/mcp-stream.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
@@ -75,19 +76,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     const adminSide = await instances.start({ AGENT_MODE: 'external', ...STAFF_ENV });
     const admin = { token: (await signIn(adminSide, { email: ADMIN_EMAIL, name: 'Alice Admin' })).token };
     const created = await callJson(adminSide.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Cross' });
-    const stream = await fetch(`${agentSide.url}/mcp_tools/sse`, { headers: { 'x-agent-key': created.body.api_key } });
-    const reader = stream.body!.getReader();
-    await reader.read();
+    const stream = await openMcpStream(agentSide.url, created.body.api_key);
 
     expect((await callJson(adminSide.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin)).status).toBe(200);
-    const ended = await Promise.race([
-      (async () => {
-        while (!(await reader.read()).done);
-        return true;
-      })(),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
-    ]);
-    expect(ended).toBe(true);
+    expect(await stream.endsWithin(1000)).toBe(true);
   });
 
   it("in builtin mode, agent-1's brain leaves a conversation an external agent claimed", async () => {

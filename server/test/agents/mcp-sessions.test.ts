@@ -3,6 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callJson, newGuestId, sendMessage } from '../support/http.ts';
+import { openMcpStream } from '../support/mcp-stream.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer, type TestServer } from '../support/test-server.ts';
@@ -68,20 +69,11 @@ describe('MCP sessions per agent key (MCP_SESSIONS_PER_KEY)', () => {
     await agent.client.subscribeResource({ uri: WAITING });
     await sendMessage(server.url, { guest: newGuestId() }, { content: 'My Shopify theme breaks on mobile' });
     await until(() => agent.state.updates.includes(WAITING), 5000, 'the first update');
-    // A second session's stream, read as it comes, to see it end.
-    const stream = await fetch(`${server.url}/mcp_tools/sse`, { headers: { 'x-agent-key': key } });
-    const reader = stream.body!.getReader();
-    await reader.read();
+    // A second session, its stream watched to see it end.
+    const stream = await openMcpStream(server.url, key);
 
     expect((await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${id}`, admin)).status).toBe(200);
-    const ended = await Promise.race([
-      (async () => {
-        while (!(await reader.read()).done);
-        return true;
-      })(),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000)),
-    ]);
-    expect(ended).toBe(true);
+    expect(await stream.endsWithin(2000)).toBe(true);
     agent.state.updates.length = 0;
     await sendMessage(server.url, { guest: newGuestId() }, { content: 'My Wix form sends no email' });
     await new Promise((resolve) => setTimeout(resolve, 300));
