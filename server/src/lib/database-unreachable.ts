@@ -4,7 +4,16 @@ import { AppError } from './errors.ts';
 const RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a connection that cannot be made or was lost (Node's `error.code`). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 /**
  * PostgreSQL's SQLSTATEs of a server that is not there to answer (PostgreSQL manual, appendix A
