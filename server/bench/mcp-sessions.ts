@@ -1,5 +1,5 @@
 // The MCP sessions row of `npm run bench` (alone: `BENCH_ONLY=mcp`): many agent sessions subscribed to
-// the waiting list while guests send, and what that costs everyone else (docs/decisions/079-mcp-sessions-per-key.md).
+// the waiting list while guests send, and what that costs everyone else (docs/decisions/081-mcp-sessions-per-key.md).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';

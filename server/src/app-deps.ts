@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import type { AgentKeyRevocations } from './modules/api-keys/key-revocations.ts';
+import type { KeyRevocationFeed } from './lib/key-revocation-feed.ts';
 import type { IdentityRegistry } from './modules/auth/identity-registry.ts';
 import type { RelyingParty } from './modules/auth/relying-party.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
@@ -75,8 +75,8 @@ export interface AppDeps {
   codeAnalysis: CodeAnalysisQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 016). */
   conversationCache: ConversationCache;
-  /** Agent keys revoked on any instance, for what a key holds open here (decision 079). */
-  agentKeyRevocations: AgentKeyRevocations;
+  /** Agent keys revoked on any instance, for what a key holds open here (decision 081). */
+  agentKeyRevocations: KeyRevocationFeed;
   /** The agent's drafts of its next messages, for the event streams (decision 018). */
   conversationDrafts: ConversationDrafts;
   /**

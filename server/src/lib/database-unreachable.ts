@@ -28,7 +28,7 @@ const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to
 /**
  * True when `error` (or an error it wraps, as Drizzle's query errors wrap the driver's) says the
  * database cannot be reached, rather than that a statement failed
- * (docs/decisions/081-outages-and-lying-archives.md).
+ * (docs/decisions/083-outages-and-lying-archives.md).
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth += 1) {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { KeyRevocationFeed } from '../../lib/key-revocation-feed.ts';
 
 /** The channel `api-keys.repository.ts` NOTIFYs with a key's id when it revokes it (in the revoking transaction). */
 export const AGENT_KEY_REVOKED_CHANNEL = 'agent_key_revoked';
@@ -6,9 +7,9 @@ export const AGENT_KEY_REVOKED_CHANNEL = 'agent_key_revoked';
 /**
  * Tells this instance of every agent key revoked on any instance (LISTEN/NOTIFY, as the conversation
  * changes of docs/decisions/016-polls-from-memory.md travel), so that what a key holds open here (MCP
- * sessions) ends at once (docs/decisions/079-mcp-sessions-per-key.md).
+ * sessions) ends at once (docs/decisions/081-mcp-sessions-per-key.md).
  */
-export class AgentKeyRevocations {
+export class AgentKeyRevocations implements KeyRevocationFeed {
   private readonly subscribers = new Set<(keyId: string) => void>();
 
   /**

@@ -124,7 +124,7 @@ const DATA_DESCRIPTOR_FLAG = 0x8;
 const ZIP64_SIZE = 0xffffffff;
 
 /**
- * The checks of the declared sizes that cost no inflating (docs/decisions/081-outages-and-lying-archives.md):
+ * The checks of the declared sizes that cost no inflating (docs/decisions/083-outages-and-lying-archives.md):
  * each entry's local header is readable, its data lies inside the archive (yauzl checks), its sizes
  * are the central directory's (unless it defers them to a data descriptor or ZIP64), and no two
  * entries' data overlap (an overlapping archive unpacks the same bytes many times). Whether the data

@@ -24,7 +24,7 @@ export const agentKeyRequired = (keySent: boolean) =>
 
 /**
  * 429 with `Retry-After`: the key holds MCP_SESSIONS_PER_KEY open MCP sessions and streams on this
- * instance already (docs/decisions/079-mcp-sessions-per-key.md).
+ * instance already (docs/decisions/081-mcp-sessions-per-key.md).
  */
 export const tooManyMcpSessions = (limit: number, retryAfterMs: number) =>
   tooManyRequests(

@@ -13,7 +13,7 @@ export const tooManyUploads = (retryAfterSeconds: number) =>
 
 /**
  * 429 with `Retry-After`: the client's network address holds its share of the upload slots already
- * (a quarter of UPLOADS_MAX_CONCURRENT, docs/decisions/080-fair-upload-slots.md).
+ * (a quarter of UPLOADS_MAX_CONCURRENT, docs/decisions/082-fair-upload-slots.md).
  */
 export const tooManyUploadsFromAddress = (retryAfterSeconds: number) =>
   new AppError(

@@ -43,7 +43,7 @@ export interface UploadSlotLimits {
 /**
  * Bounds the uploads this instance receives at once to `max`, which bounds the memory and open files
  * they cost (docs/decisions/059-upload-slots.md), and shares the slots fairly
- * (docs/decisions/080-fair-upload-slots.md). On routes whose config has `receivesFiles`, a request
+ * (docs/decisions/082-fair-upload-slots.md). On routes whose config has `receivesFiles`, a request
  * whose body may carry a file (declared over 64 KiB, or of unknown length) takes a slot (a JSON body
  * up to eight) until its response is over (sent, or the connection gone):
  * - one client address holds at most a quarter of the slots (at least one; a JSON body, which may

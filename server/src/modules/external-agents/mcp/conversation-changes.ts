@@ -17,7 +17,7 @@ export interface ConversationChangeListener {
  * The conversation changes of every MCP session on this instance, from the conversation cache's feed
  * (LISTEN/NOTIFY, so changes made on any instance): the changes heard within `windowMs` cost one
  * database read of their participants together, fanned out in memory to every session, instead of
- * one read per change and session (docs/decisions/079-mcp-sessions-per-key.md).
+ * one read per change and session (docs/decisions/081-mcp-sessions-per-key.md).
  */
 export class McpConversationChanges {
   private readonly listeners = new Set<ConversationChangeListener>();

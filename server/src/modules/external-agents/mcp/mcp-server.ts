@@ -87,7 +87,7 @@ const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
  * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
  * `notifications/resources/updated` (decision 076). Stateless `/mcp` has no stream to push on.
  * @param transport which transport it serves, recorded in the audit log.
- * @param changes the instance's shared change feed (decision 079), for a server whose resources can be
+ * @param changes the instance's shared change feed (decision 081), for a server whose resources can be
  *   subscribed (a stream to push on); without it `resources/subscribe` is not offered.
  */
 export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports, changes?: McpConversationChanges): Server {

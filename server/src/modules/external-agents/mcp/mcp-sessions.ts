@@ -1,5 +1,5 @@
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
-import type { AgentKeyRevocations } from '../../api-keys/key-revocations.ts';
+import type { KeyRevocationFeed } from '../../../lib/key-revocation-feed.ts';
 import { tooManyMcpSessions } from '../external-agents.errors.ts';
 
 /** What a refused session is told to wait: sessions end when their clients close them, at no set time. */
@@ -8,7 +8,7 @@ const RETRY_AFTER_MS = 10_000;
 const REMEMBERED_REVOCATIONS = 10_000;
 
 /**
- * The MCP sessions and streams open on this instance, by agent key (docs/decisions/079-mcp-sessions-per-key.md):
+ * The MCP sessions and streams open on this instance, by agent key (docs/decisions/081-mcp-sessions-per-key.md):
  * at most `perKey` (MCP_SESSIONS_PER_KEY) per key, and a key's revocation, heard from any instance,
  * ends every one of them at once.
  */
@@ -19,7 +19,7 @@ export class McpSessions {
 
   constructor(
     private readonly perKey: number,
-    revocations: Pick<AgentKeyRevocations, 'subscribe'>,
+    revocations: KeyRevocationFeed,
   ) {
     this.stopListening = revocations.subscribe((keyId) => this.endKey(keyId));
   }

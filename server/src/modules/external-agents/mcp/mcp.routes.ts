@@ -30,7 +30,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
  *   (README); they end when the process stops, or when their key is revoked on any instance; one key
- *   holds at most MCP_SESSIONS_PER_KEY here (429 beyond, decision 079);
+ *   holds at most MCP_SESSIONS_PER_KEY here (429 beyond, decision 081);
  * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
  *   has no stream, hence no push (docs/decisions/076-mcp-push.md).
  * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
