@@ -42,16 +42,8 @@ export async function mcpSessionsBench(kind: 'pglite' | 'postgres') {
   const clients: Client[] = [];
   try {
     const admin = await signInWithDevProvider(server.baseUrl, { email: 'bench-admin@example.com', name: 'Bench Admin' });
-    const created = await callJson(
-      server.baseUrl,
-      'POST',
-      '/api/admin/agents/apikeys',
-      { token: admin.token },
-      {
-        agentId: 'agent-1',
-        agentName: 'Bench agent',
-      },
-    );
+    const key = { agentId: 'agent-1', agentName: 'Bench agent' };
+    const created = await callJson(server.baseUrl, 'POST', '/api/admin/agents/apikeys', { token: admin.token }, key);
     if (created.status !== 201) throw new Error(`no agent key: ${JSON.stringify(created)}`);
     const reference = await bursts(server.baseUrl, []);
     const heard: number[] = Array.from({ length: SESSIONS }, () => 0);
