@@ -10,6 +10,8 @@
 // Then, on each database, the p99 of `/api/health` and of a static file during 10 back-to-back pushes of a
 // 49.5 MB tree and during 16 concurrent sends of a ZIP packing 49.5 MB (server/bench/analysis-load.ts;
 // goal < 200 ms). `BENCH_ONLY=analysis` runs that row alone.
+// Last, on each database, the p99 of `/api/health` while 200 MCP sessions subscribed to the waiting list
+// hear of bursts of guest sends (server/bench/mcp-sessions.ts; goal < 200 ms); `BENCH_ONLY=mcp` alone.
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +33,7 @@ import {
   sendCost,
   sendToVisible,
 } from './load.ts';
+import { MCP_SESSIONS_GOAL_P99_MS, mcpSessionsBench } from './mcp-sessions.ts';
 import { UPLOAD_BURST_GOAL_MB, uploadMemory } from './upload-memory.ts';
 import { analysesSettled, heavySends, largeProject, openRepository, percentileOf, pushesInARow, startProbes } from './analysis-load.ts';
 import { buildZip } from '../test/support/zip.ts';
@@ -257,7 +260,7 @@ async function analysisBench(kind: 'pglite' | 'postgres') {
 
 const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'analysis') throw new Error(`BENCH_ONLY=${only}: the only row that runs alone is "analysis"`);
+if (only && only !== 'analysis' && only !== 'mcp') throw new Error(`BENCH_ONLY=${only}: the rows that run alone are "analysis" and "mcp"`);
 const results = [];
 let uploadBursts: Awaited<ReturnType<typeof uploadMemory>> | null = null;
 if (!only) {
@@ -265,11 +268,14 @@ if (!only) {
   uploadBursts = process.env.TEST_DATABASE_URL ? await uploadMemory() : null;
 }
 const analysis = [];
-for (const kind of kinds) analysis.push(await analysisBench(kind));
+if (only !== 'mcp') for (const kind of kinds) analysis.push(await analysisBench(kind));
+const sessions = [];
+if (only !== 'analysis') for (const kind of kinds) sessions.push(await mcpSessionsBench(kind));
 if (results.length > 0) console.table(results);
 if (loadResults.length > 0) console.table(loadResults);
 if (uploadBursts) console.table(uploadBursts);
-console.table(analysis.flatMap((one) => one.rows));
+if (analysis.length > 0) console.table(analysis.flatMap((one) => one.rows));
+if (sessions.length > 0) console.table(sessions.map(({ p99Ms: _p99, ...row }) => row));
 const misses = [
   ...results.flatMap((r) =>
     [
@@ -284,6 +290,11 @@ const misses = [
   ...analysis.flatMap((one, index) =>
     one.worstP99Ms > ANALYSIS_GOAL_P99_MS
       ? [`${kinds[index]}: p99 ${Math.round(one.worstP99Ms)} ms during heavy analyses > ${ANALYSIS_GOAL_P99_MS} ms`]
+      : [],
+  ),
+  ...sessions.flatMap((row) =>
+    row.p99Ms > MCP_SESSIONS_GOAL_P99_MS
+      ? [`${row.database}: /api/health p99 ${Math.round(row.p99Ms)} ms with subscribed MCP sessions > ${MCP_SESSIONS_GOAL_P99_MS} ms`]
       : [],
   ),
 ];

@@ -7,6 +7,7 @@ import type { ConversationViewCache } from './lib/conversation-view-cache.ts';
 import type { DraftFeed } from './lib/draft-feed.ts';
 import type { EmailEvent } from './lib/email-event.ts';
 import type { FileUrlSigner } from './lib/file-url-signer.ts';
+import type { KeyRevocationFeed } from './lib/key-revocation-feed.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import type { TaskConversations } from './lib/task-conversations.ts';
 import type { TokenService } from './lib/token-service.ts';
@@ -74,6 +75,8 @@ export interface AppDeps {
   codeAnalysis: CodeAnalysisQueue;
   /** The chat's read answers kept in memory, invalidated through LISTEN/NOTIFY (decision 016). */
   conversationCache: ConversationViewCache;
+  /** Agent keys revoked on any instance, for what a key holds open here (decision 082). */
+  agentKeyRevocations: KeyRevocationFeed;
   /** The agent's drafts of its next messages, for the event streams (decision 018). */
   conversationDrafts: DraftFeed;
   /**

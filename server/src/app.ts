@@ -78,7 +78,12 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
-  registerUploadSlots(app, deps.config.UPLOADS_MAX_CONCURRENT);
+  registerUploadSlots(app, {
+    max: deps.config.UPLOADS_MAX_CONCURRENT,
+    minBytesPerSecond: deps.config.UPLOAD_MIN_BYTES_PER_SECOND,
+    rateWindowMs: deps.config.UPLOAD_RATE_WINDOW_MS,
+    ipv6PrefixLength: deps.config.CLIENT_IPV6_PREFIX_LENGTH,
+  });
   registerRequestLog(app);
   // Before each route's own validation, so no route stores or looks up text PostgreSQL refuses.
   // A callback hook, not an async one: it runs on every request (a throw here still answers 400).

@@ -138,6 +138,8 @@ const configSchema = z
       .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins such as https://app.example.com' })))
       .transform((origins) => origins.map((origin) => new URL(origin).origin))
       .default([]),
+    // Open MCP sessions and streams one agent key may hold on one instance (docs/decisions/082-mcp-sessions-per-key.md).
+    MCP_SESSIONS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(10),
     AGENT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     // pg-boss refuses heartbeats under 10 s.
     AGENT_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
@@ -203,6 +205,9 @@ const configSchema = z
     // Per-address limits count an IPv6 client by its network of this many bits (lib/client-address.ts).
     CLIENT_IPV6_PREFIX_LENGTH: z.coerce.number().int().min(1).max(128).default(64),
     UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).default(16),
+    // An upload body slower than this on average over UPLOAD_RATE_WINDOW_MS is cut with 408 (docs/decisions/083-fair-upload-slots.md).
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(16_384),
+    UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     FILE_URL_TTL_SECONDS: z.coerce
       .number()
       .int()

@@ -8,6 +8,7 @@ import { AccessEndings } from './lib/access-endings.ts';
 import { answerConversation } from './modules/agent/agent.service.ts';
 import { findWaitingConversations, startAgentQueue } from './modules/agent/agent.queue.ts';
 import { brainFromConfig } from './modules/agent/brain-from-config.ts';
+import { AgentKeyRevocations } from './modules/api-keys/key-revocations.ts';
 import { createIdentityRegistry, type SignInProviders } from './modules/auth/identity-registry.ts';
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
@@ -69,6 +70,8 @@ export async function createDeps(
     clock.now().getTime(),
   );
   await conversationCache.start(database);
+  const agentKeyRevocations = new AgentKeyRevocations();
+  await agentKeyRevocations.start(database);
   const conversationDrafts = new ConversationDrafts();
   await conversationDrafts.start(database, (error) => logger.warn({ err: error }, 'agent draft not sent'));
   const accessEndings = new AccessEndings();
@@ -121,6 +124,7 @@ export async function createDeps(
     emails,
     codeAnalysis,
     conversationCache,
+    agentKeyRevocations,
     conversationDrafts,
     // The tasks module's port to the conversation: chat's implementation (tasks does not import chat).
     taskConversations: { insertEventLine, findLatestEventLines, countUnreadForOwner },

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorResponse } from '@unstuck/contract';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable, isDatabaseUnreachable } from './database-unreachable.ts';
 import { AppError, codeForStatus } from './errors.ts';
 
 /** The body of every JSON error answer (docs/decisions/024-error-codes.md). */
@@ -15,7 +16,8 @@ const INTERNAL_ERROR = 'Internal server error';
  * An AppError answers its own code, status, text and headers; a failed schema validation 400
  * `invalid_request` naming the first field; Fastify's and its plugins' other 4xx (body too large,
  * wrong media type, bad JSON, multipart limits) the generic code of their status with their message;
- * anything else is logged and answers 500 `internal_error` with nothing about what failed.
+ * a database that cannot be reached 503 `service_unavailable` with `Retry-After`; anything else is
+ * logged and answers 500 `internal_error` with nothing about what failed.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.detail));
@@ -28,6 +30,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));
+  }
+  if (isDatabaseUnreachable(error)) {
+    const unavailable = databaseUnavailable();
+    request.log.warn({ err: error }, 'database unreachable');
+    return reply.code(unavailable.statusCode).headers(unavailable.headers).send(errorBody(unavailable.code, unavailable.detail));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody('internal_error', INTERNAL_ERROR));
@@ -49,6 +56,15 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
         : [400, 'invalid_request', 'The request could not be read'];
   // Mostly network trouble or a load balancer's probe: nothing the operator needs at info level.
   this.log.trace({ err: error }, 'client error');
+  writeErrorAndClose(socket, status, code, detail, error);
+}
+
+/**
+ * Answers `{ code, detail }` with `status` straight on the connection and closes it: for requests
+ * given up on below Fastify's reply (its body not yet read), whatever their route is doing with them.
+ * @param error the reason the socket is destroyed with, if any.
+ */
+export function writeErrorAndClose(socket: Socket, status: number, code: ErrorCode, detail: string, error?: Error): void {
   if (socket.writable) {
     const body = JSON.stringify(errorBody(code, detail));
     socket.write(

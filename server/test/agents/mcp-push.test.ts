@@ -3,7 +3,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createAgentKey } from '../support/agent-keys.ts';
-import { newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { openMcpStream } from '../support/mcp-stream.ts';
+import { signIn } from '../support/sign-in.ts';
+import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
 
 /** An agent connected over the session transport (the one that pushes), with the updates it hears. */
@@ -66,6 +69,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(updates.map((update) => update.uri)).toEqual(['unstuck://conversations/waiting']);
     await client.close();
+  });
+
+  it('revoking a key on one instance ends its session on another at once', async () => {
+    const agentSide = await instances.start({ AGENT_MODE: 'external' });
+    const adminSide = await instances.start({ AGENT_MODE: 'external', ...STAFF_ENV });
+    const admin = { token: (await signIn(adminSide, { email: ADMIN_EMAIL, name: 'Alice Admin' })).token };
+    const created = await callJson(adminSide.url, 'POST', '/api/admin/agents/apikeys', admin, { agentId: 'agent-1', agentName: 'Cross' });
+    const stream = await openMcpStream(agentSide.url, created.body.api_key);
+
+    expect((await callJson(adminSide.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin)).status).toBe(200);
+    expect(await stream.endsWithin(1000)).toBe(true);
   });
 
   it("in builtin mode, agent-1's brain leaves a conversation an external agent claimed", async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema.ts';
+import { AGENT_KEY_REVOKED_CHANNEL } from './key-revocations.ts';
 
 /** An api_keys row. */
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -28,14 +29,23 @@ export function listApiKeys(db: Db): Promise<ApiKeyRow[]> {
   return db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt));
 }
 
-/** Revokes a key; revoking a revoked key keeps its first revocation time. @returns the row, or null when unknown. */
+/**
+ * Revokes a key; revoking a revoked key keeps its first revocation time. Every instance hears of it
+ * once the transaction commits (AGENT_KEY_REVOKED_CHANNEL). @returns the row, or null when unknown.
+ */
 export async function revokeApiKey(db: Db, id: string, now: Date): Promise<ApiKeyRow | null> {
   const [row] = await db
     .update(apiKeys)
     .set({ active: false, revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
     .where(eq(apiKeys.id, id))
     .returning();
+  if (row) await notifyRevoked(db, [row.id]);
   return row ?? null;
+}
+
+/** NOTIFYs each key's id on AGENT_KEY_REVOKED_CHANNEL: delivered at the commit, or never when it rolls back. */
+async function notifyRevoked(db: Db, ids: string[]): Promise<void> {
+  for (const id of ids) await db.execute(sql`select pg_notify(${AGENT_KEY_REVOKED_CHANNEL}, ${id})`);
 }
 
 /**
@@ -64,12 +74,17 @@ export function expireCurrentApiKeys(db: Db, agentId: string, expiresAt: Date): 
     .returning();
 }
 
-/** Revokes the rotated-out keys whose grace period is over (revoked at their expiry). */
+/** Revokes the rotated-out keys whose grace period is over (revoked at their expiry), notified as {@link revokeApiKey} does. */
 export async function revokeExpiredApiKeys(db: Db, now: Date): Promise<void> {
-  await db
+  const revoked = await db
     .update(apiKeys)
     .set({ active: false, revokedAt: apiKeys.expiresAt })
-    .where(and(eq(apiKeys.active, true), lte(apiKeys.expiresAt, now)));
+    .where(and(eq(apiKeys.active, true), lte(apiKeys.expiresAt, now)))
+    .returning({ id: apiKeys.id });
+  await notifyRevoked(
+    db,
+    revoked.map((row) => row.id),
+  );
 }
 
 /** True for the error PostgreSQL raises when an insert breaks a unique index (SQLSTATE 23505), as drizzle wraps it or not. */

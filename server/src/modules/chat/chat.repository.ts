@@ -381,6 +381,19 @@ export async function findAgentConversation(db: Db, id: string, agentId: string)
 }
 
 /**
+ * The participants of each conversation of `ids` that exists (one query, whatever the count).
+ * @returns conversation id → its participant ids (people and agents, docs/decisions/021-participant-ids.md).
+ */
+export async function findConversationParticipants(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: conversations.id, participants: conversations.participants })
+    .from(conversations)
+    .where(inArray(conversations.id, ids));
+  return new Map(rows.map((row) => [row.id, row.participants]));
+}
+
+/**
  * Records that an external agent took the conversation over (docs/decisions/073-agent-claims.md);
  * the first claim stays (a later one by any key changes nothing).
  * @param keyId the claiming agent key's id.

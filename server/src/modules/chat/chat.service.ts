@@ -54,6 +54,7 @@ export {
   deleteMessages,
   findAgentConversation,
   findConversation,
+  findConversationParticipants,
   findLatestEventLines,
   findLatestIntakeStack,
   findLatestIntakeStacks,

@@ -41,8 +41,9 @@ const RATIO_FLOOR_BYTES = 64 * 1024;
 /**
  * Reads every file of a ZIP archive into memory, after checking its central directory against
  * `limits`: the declared sizes, the number of entries, each entry's compression ratio and its path
- * (yauzl refuses absolute paths and `..`). yauzl then checks while inflating that no entry unpacks
- * to more than it declared, so a lying header cannot get past the totals.
+ * (yauzl refuses absolute paths and `..`), and each entry's local header against it. yauzl then checks
+ * while inflating that each entry unpacks to exactly what it declared, so a lying header cannot get
+ * past the totals.
  * @param bytes the whole archive.
  * @param onEntry called after each entry is inflated (the worker's CPU-time guard throws from it).
  * @returns the files (folders left out), in archive order.
@@ -62,8 +63,8 @@ export async function readZip(bytes: Buffer, limits: ZipLimits, onEntry: () => v
 }
 
 /**
- * Checks a ZIP archive's central directory against `limits` as {@link readZip} does, inflating
- * nothing: milliseconds even for the largest accepted archive, so a send can refuse a zip bomb at
+ * Checks a ZIP archive's central directory against `limits`, and its local headers, as {@link readZip}
+ * does, inflating nothing: milliseconds even for the largest accepted archive, so a send can refuse a zip bomb at
  * once while the analysis itself runs later in a worker (docs/decisions/025-code-analysis-jobs.md).
  * @throws ArchiveProblem as {@link readZip}.
  */
@@ -90,6 +91,7 @@ async function withCheckedDirectory<T>(bytes: Buffer, limits: ZipLimits, use: (z
         throw archiveRefused(`The archive unpacks to more than ${formatMegabytes(limits.maxTotalBytes)}, the most accepted`);
       }
     }
+    await checkLocalHeaders(zip, entries);
     return await use(zip, entries);
   } finally {
     zip.close();
@@ -116,6 +118,46 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
   });
 }
 
+/** The general purpose flag saying the sizes follow the data (a data descriptor): the local header's are zero then. */
+const DATA_DESCRIPTOR_FLAG = 0x8;
+/** A local header size that says "see the ZIP64 extra field". */
+const ZIP64_SIZE = 0xffffffff;
+
+/**
+ * The checks of the declared sizes that cost no inflating (docs/decisions/084-outages-and-lying-archives.md):
+ * each entry's local header is readable, its data lies inside the archive (yauzl checks), its sizes
+ * are the central directory's (unless it defers them to a data descriptor or ZIP64), and no two
+ * entries' data overlap (an overlapping archive unpacks the same bytes many times). Whether the data
+ * inflates to the declared size is known only by inflating it: {@link readEntry} checks that.
+ * @throws ArchiveProblem `invalid`, "The archive is damaged: …".
+ */
+async function checkLocalHeaders(zip: ZipFile, entries: Entry[]): Promise<void> {
+  const spans: Array<{ start: number; end: number; name: string }> = [];
+  for (const entry of entries) {
+    const header = await zip.readLocalFileHeaderPromise(entry).catch((error: Error) => {
+      throw invalidArchive(`The archive is damaged: ${entry.fileName}: ${error.message}`);
+    });
+    const deferred =
+      (header.generalPurposeBitFlag & DATA_DESCRIPTOR_FLAG) !== 0 ||
+      header.compressedSize === ZIP64_SIZE ||
+      header.uncompressedSize === ZIP64_SIZE;
+    if (!deferred && (header.compressedSize !== entry.compressedSize || header.uncompressedSize !== entry.uncompressedSize)) {
+      throw invalidArchive(`The archive is damaged: the sizes of ${entry.fileName} differ between its two headers`);
+    }
+    spans.push({ start: entry.relativeOffsetOfLocalHeader, end: header.fileDataStart + entry.compressedSize, name: entry.fileName });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  for (let i = 1; i < spans.length; i += 1) {
+    if (spans[i]!.start < spans[i - 1]!.end) {
+      throw invalidArchive(`The archive is damaged: ${spans[i]!.name} overlaps ${spans[i - 1]!.name}`);
+    }
+  }
+}
+
+/**
+ * Inflates one entry; yauzl (validateEntrySizes) fails it when the data does not unpack to exactly
+ * the declared size, which makes the archive damaged.
+ */
 async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
   try {
     const stream = await zip.openReadStreamPromise(entry);
@@ -123,7 +165,7 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   } catch (error) {
-    throw invalidArchive(`The archive entry ${entry.fileName} cannot be read: ${(error as Error).message}`);
+    throw invalidArchive(`The archive is damaged: ${entry.fileName} cannot be read (${(error as Error).message})`);
   }
 }
 

@@ -69,7 +69,7 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
       onRequest,
       schema: {
         params: expertTaskParamsSchema,
-        response: { 201: messageSchema, ...taskErrors, ...errorResponses(413, 422, 429) },
+        response: { 201: messageSchema, ...taskErrors, ...errorResponses(413, 422, 429, 503) },
       },
       config: { receivesFiles: true },
     },

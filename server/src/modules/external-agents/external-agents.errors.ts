@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 
 // Errors of the calls external agents make, over REST and the MCP transports
 // (docs/decisions/024-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
@@ -20,6 +20,16 @@ export const agentKeyRequired = (keySent: boolean) =>
         ? 'Bearer realm="unstuck-agents", error="invalid_token", error_description="The agent API key is unknown, revoked or expired"'
         : 'Bearer realm="unstuck-agents"',
     },
+  );
+
+/**
+ * 429 with `Retry-After`: the key holds MCP_SESSIONS_PER_KEY open MCP sessions and streams on this
+ * instance already (docs/decisions/082-mcp-sessions-per-key.md).
+ */
+export const tooManyMcpSessions = (limit: number, retryAfterMs: number) =>
+  tooManyRequests(
+    `This agent key has ${limit} MCP sessions open already, the most one key may hold; close one (or reuse it) and try again`,
+    retryAfterMs,
   );
 
 /** 403: an agent key sent by a browser (a key in a web page is a key anyone can read). */

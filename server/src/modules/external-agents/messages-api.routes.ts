@@ -23,7 +23,7 @@ export function registerMessagesApiRoutes(app: FastifyInstance, deps: AppDeps) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/messages',
-      { schema: { response: { 201: postMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
+      { schema: { response: { 201: postMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) } } },
       async (request, reply) => {
         const key = agentKeyOf(request.headers);
         if (key !== null) {

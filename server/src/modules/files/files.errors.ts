@@ -11,6 +11,22 @@ export const tooManyUploads = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
+/**
+ * 429 with `Retry-After`: the client's network address holds its share of the upload slots already
+ * (a quarter of UPLOADS_MAX_CONCURRENT, docs/decisions/083-fair-upload-slots.md).
+ */
+export const tooManyUploadsFromAddress = (retryAfterSeconds: number) =>
+  new AppError(
+    'rate_limited',
+    429,
+    'Your network address is sending as many uploads at once as one address may. Please wait for one to finish.',
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** The detail of a 408 `request_timeout` for an upload body slower than UPLOAD_MIN_BYTES_PER_SECOND. */
+export const uploadTooSlowDetail = (minBytesPerSecond: number) =>
+  `The upload arrived slower than ${Math.round(minBytesPerSecond / 1024)} KB per second and was stopped. Please try again on a faster connection.`;
+
 /** 400: a JSON upload whose content is not a data URL. */
 export const invalidDataUrl = () => badRequest('content must be a data URL (data:<type>;base64,<bytes>)');
 

@@ -30,6 +30,7 @@ import {
   sendProposalAsAgent,
   updateTaskAsAgent,
 } from '../external-agents.service.ts';
+import type { McpConversationChanges } from './conversation-changes.ts';
 
 /** The version our message-tool server announces (docs/product.md "Calls" "Protocol version 2.0.0"). */
 export const MCP_SERVER_VERSION = '2.0.0';
@@ -42,7 +43,7 @@ const LISTED_CONVERSATIONS = 100;
 /** The MCP specification's code for a resource that does not exist (server/resources, "Error Handling"). */
 const RESOURCE_NOT_FOUND = -32002;
 /** How long resource updates gather before they are sent (milliseconds; the promise is one second). */
-const UPDATE_WINDOW_MS = 50;
+export const UPDATE_WINDOW_MS = 50;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls' | 'conversationCache'>;
 type Transports = 'sse' | 'streamable-http';
@@ -86,9 +87,11 @@ const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
  * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
  * `notifications/resources/updated` (decision 076). Stateless `/mcp` has no stream to push on.
  * @param transport which transport it serves, recorded in the audit log.
+ * @param changes the instance's shared change feed (decision 082), for a server whose resources can be
+ *   subscribed (a stream to push on); without it `resources/subscribe` is not offered.
  */
-export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports): Server {
-  const push = transport === 'sse';
+export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports, changes?: McpConversationChanges): Server {
+  const push = changes !== undefined;
   const server = new Server(
     { name: deps.config.PRODUCT_NAME, version: MCP_SERVER_VERSION },
     { capabilities: { tools: {}, resources: push ? { subscribe: true } : {} } },
@@ -123,11 +126,11 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Tra
     }
   });
 
-  registerResources(server, deps, agent, transport);
+  registerResources(server, deps, agent, transport, changes);
   return server;
 }
 
-function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, transport: Transports) {
+function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, transport: Transports, changes?: McpConversationChanges) {
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const recent = await listAgentConversations(deps.db, agent.agentId, { limit: LISTED_CONVERSATIONS });
     return {
@@ -182,7 +185,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
     }
   });
 
-  if (transport !== 'sse') return;
+  if (!changes) return;
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     const { uri } = request.params;
@@ -215,23 +218,19 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
       pending.clear();
     }, UPDATE_WINDOW_MS);
   };
-  // Every instance hears every conversation change (migration 0008's trigger, LISTEN/NOTIFY).
-  const unsubscribe = deps.conversationCache.subscribe((changed) => {
-    if (subscribed.size === 0) return;
-    if (changed === null) {
-      // The listener reconnected: anything may have changed.
+  // Every instance hears every conversation change (migration 0008's trigger, LISTEN/NOTIFY); whether
+  // a change is this agent's is read once for every session of the instance.
+  const unsubscribe = changes.subscribe({
+    agentId: agent.agentId,
+    wantsAddressees: () => subscribed.has(WAITING_URI),
+    changed: (conversationId, addressed) => {
+      const uri = `unstuck://conversations/${conversationId}`;
+      if (subscribed.has(uri)) updated(uri);
+      if (addressed && subscribed.has(WAITING_URI)) updated(WAITING_URI);
+    },
+    changedAll: () => {
       for (const uri of subscribed) updated(uri);
-      return;
-    }
-    const uri = `unstuck://conversations/${changed}`;
-    if (subscribed.has(uri)) updated(uri);
-    if (subscribed.has(WAITING_URI)) {
-      void findAgentConversation(deps.db, changed, agent.agentId)
-        .then((conversation) => conversation && updated(WAITING_URI))
-        .catch(() => {
-          // Unknown or unreadable: not this agent's.
-        });
-    }
+    },
   });
   const closed = server.onclose;
   server.onclose = () => {

@@ -14,7 +14,9 @@ import {
   originNotAllowed,
   unknownMcpSession,
 } from '../external-agents.errors.ts';
-import { createMcpServer, withPlainErrorMessages } from './mcp-server.ts';
+import { McpConversationChanges } from './conversation-changes.ts';
+import { createMcpServer, UPDATE_WINDOW_MS, withPlainErrorMessages } from './mcp-server.ts';
+import { McpSessions } from './mcp-sessions.ts';
 import { SessionSseTransport } from './sse-transport.ts';
 
 /** Same bound as the SDK's transports. */
@@ -27,7 +29,8 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
- *   (README); they end when the process stops;
+ *   (README); they end when the process stops, or when their key is revoked on any instance; one key
+ *   holds at most MCP_SESSIONS_PER_KEY here (429 beyond, decision 082);
  * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
  *   has no stream, hence no push (docs/decisions/076-mcp-push.md).
  * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
@@ -36,6 +39,8 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
   const sessions = new Map<string, { transport: SessionSseTransport; agent: VerifiedAgent }>();
   const trusted = trustedHostsAndOrigins(deps.config);
+  const perKey = new McpSessions(deps.config.MCP_SESSIONS_PER_KEY, deps.agentKeyRevocations);
+  const changes = new McpConversationChanges(deps, UPDATE_WINDOW_MS);
 
   await app.register(async (scope) => {
     // Bodies arrive as text: a body that is not JSON is the JSON-RPC error -32700, not Fastify's 400.
@@ -57,10 +62,15 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
       const transport = withPlainErrorMessages(
         new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`),
       );
+      // Counted before it starts (429 otherwise); the key's revocation ends it.
+      const release = perKey.open(agent, () => void transport.close());
       sessions.set(sessionId, { transport, agent });
-      transport.onclose = () => sessions.delete(sessionId);
+      transport.onclose = () => {
+        sessions.delete(sessionId);
+        release();
+      };
       reply.hijack();
-      await createMcpServer(deps, agent, 'sse').connect(transport);
+      await createMcpServer(deps, agent, 'sse', changes).connect(transport);
     });
 
     for (const url of ['/mcp_tools/messages/', '/mcp_tools/messages']) {
@@ -119,6 +129,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Before the server waits for open requests: an event stream would otherwise keep it open.
   app.addHook('preClose', async () => {
+    perKey.close();
     await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));
   });
 }
