@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ReconnectingNotice } from './live-notices.tsx';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
 const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
@@ -39,6 +40,7 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
+      <ReconnectingNotice visible={chat.reconnecting} />
       <ErrorBanner message={chat.error} onDismiss={chat.dismissError} onRetry={chat.retry ? () => void chat.retry?.() : null} />
       {beforeComposer}
       <ChatComposer
