@@ -48,8 +48,14 @@ export function useChatSend({ isSignedIn, conversationId, messages, sending, dis
   /** The sign-in card, when shown, with why (its default text is about sending more messages). */
   const [signInPrompt, setSignInPrompt] = useState<{ message?: string } | null>(null);
   const [serverLimitReached, setServerLimitReached] = useState(false);
+  /** Set as Send is pressed (before the state says `sending`), so that a second press sends nothing. */
   const busy = useRef(false);
   const generation = useRef(0);
+  // Free again when the state says so: the message is stored, or the agent it waited for answered
+  // (which can come before the send's own answer, whose refresh of the messages may still run).
+  useEffect(() => {
+    if (!sending) busy.current = false;
+  }, [sending]);
 
   const userMessageCount = messages.filter((m) => m.senderType === 'user').length;
   const proposalAccepted = messages.some((m) => m.metadata.proposal_status === 'accepted');
@@ -101,6 +107,7 @@ export function useChatSend({ isSignedIn, conversationId, messages, sending, dis
     } catch (failure) {
       if (generation.current !== myGeneration) return;
       dispatch({ type: 'sendFailed', localId: local.id });
+      busy.current = false;
       // Give the visitor their text and files back so nothing is lost.
       setInput((current) => (current === '' ? content : current));
       restore(files);
@@ -109,8 +116,6 @@ export function useChatSend({ isSignedIn, conversationId, messages, sending, dis
       setCanRetry(outcome.canRetry);
       if (outcome.promptSignIn) setSignInPrompt({});
       if (outcome.limitReached) setServerLimitReached(true);
-    } finally {
-      if (generation.current === myGeneration) busy.current = false;
     }
   }, [
     input,
