@@ -8,6 +8,7 @@ import { callJson, newGuestId, readMessages, sendMessage, waitForMessages } from
 import { signIn } from '../server/test/support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../server/test/support/staff.ts';
 import { launchBrowser } from './support/browser.ts';
+import { shot } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -145,6 +146,21 @@ async function until(done: () => boolean, what: () => string, timeoutMs = 10_000
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const bearer = () => `Authorization: Bearer ${key}`;
+
+describe('the agents documentation page on a phone', () => {
+  it('in the dark, nothing is wider than the screen: code blocks and tables scroll in their own boxes', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const docs = await phone.newPage();
+    await docs.goto(`${server.baseUrl}/docs/mcp-server`);
+    await docs.getByRole('navigation', { name: 'Contents' }).waitFor();
+    await shot(docs, 'agent-docs-mobile-dark.png');
+    await docs.getByRole('region', { name: 'Input of send_message' }).scrollIntoViewIfNeeded();
+    await shot(docs, 'agent-docs-tools-mobile-dark.png');
+    expect(await docs.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expect(docs.getByRole('button', { name: 'Copy' }).count()).resolves.toBe(blocks.size);
+    await phone.close();
+  });
+});
 
 describe('the agents documentation page, tried literally', () => {
   it('tells the reader where the key goes, in the words the code blocks use', async () => {

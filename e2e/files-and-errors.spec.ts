@@ -75,7 +75,10 @@ describe('failures say what happened and can be retried', () => {
     await page.goto(`${server.baseUrl}/`);
     await messageBox(page).waitFor();
     await page.context().setOffline(true);
-    await page.getByText('You are offline.', { exact: false }).waitFor();
+    // The notice says what happens: nothing is queued, the text stays and Retry sends it.
+    await page
+      .getByText('You are offline. Nothing can be sent until you are back online: your text stays, with Retry.', { exact: false })
+      .waitFor();
     await messageBox(page).fill(FIRST_MESSAGE);
     await messageBox(page).press('Enter');
     const banner = page.getByRole('alert').filter({ hasText: 'Failed to send message. Please try again.' });

@@ -231,6 +231,9 @@ describe('the human half', () => {
     expect(await axeViolations(customer)).toEqual([]);
     await done.getByRole('button', { name: 'Confirm' }).click();
     await done.getByText('Done and confirmed.').waitFor();
+    // The expert's status panel follows the event line that tells of it, not its next poll (5 s later).
+    await expert.getByText(`${CUSTOMER.name} confirmed the work is done`).waitFor({ timeout: LIVE });
+    await expert.getByText(/Confirmed by the customer/).waitFor({ timeout: 2500 });
     await done.getByRole('radio', { name: '5 stars' }).check({ force: true });
     await done.getByLabel('Comment (optional)').fill('Fixed in an afternoon, thank you Eve!');
     await done.getByRole('button', { name: 'Send rating' }).click();

@@ -14,6 +14,9 @@ let customerToken = '';
 let longId = '';
 /** A short conversation, read. */
 let shortId = '';
+/** The long conversation's task and the admin holding it, who writes more while the customer reads. */
+let taskId = '';
+let adminToken = '';
 
 const ANSWERS = [
   'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router',
@@ -47,10 +50,11 @@ beforeAll(async () => {
   // Admins work the expert queue too: the admin takes the task and writes twice.
   const queue = await callJson(server.baseUrl, 'GET', '/api/expert/tasks', { token: admin.token });
   const waiting = [...queue.body.matched, ...queue.body.unassigned] as Array<{ id: string; conversationId: string }>;
-  const task = waiting.find((t) => t.conversationId === longId);
-  await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/take`, { token: admin.token });
+  taskId = waiting.find((t) => t.conversationId === longId)?.id ?? '';
+  adminToken = admin.token;
+  await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${taskId}/take`, { token: admin.token });
   for (const content of ['Hello Ines, I am Alice and I will fix this.', 'First question: which Next.js version exactly?']) {
-    await callJson(server.baseUrl, 'POST', `/api/expert/tasks/${task?.id}/messages`, { token: admin.token }, { content });
+    await expertWrites(content);
   }
 }, 240_000);
 
@@ -67,6 +71,11 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
 
 /** The thread's scrolling box and where a message sits in it. */
 const threadBox = (page: Page) => page.locator('.thread__messages');
+const atThreadEnd = (page: Page) => threadBox(page).evaluate((box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 2);
+
+/** The admin holding the long conversation's task writes to the customer. */
+const expertWrites = (content: string) =>
+  callJson(server.baseUrl, 'POST', `/api/expert/tasks/${taskId}/messages`, { token: adminToken }, { content });
 
 describe('Messages as an inbox', () => {
   it('opens a thread at its first unread message; the list and the thread scroll on their own; a read thread opens at the newest', async () => {
@@ -104,10 +113,33 @@ describe('Messages as an inbox', () => {
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
     expect(await list.evaluate((element) => element.getBoundingClientRect().top)).toBe(listTop);
 
+    // Read further up, a new message does not move the thread: "New messages" says it came, and the
+    // open thread does not count it unread (the Messages badge stays at nothing).
+    const messagesLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+    await expect.poll(() => messagesLink.getAttribute('aria-label')).toBe('Messages');
+    await expertWrites('Second question: do you deploy from main?');
+    const pill = page.getByRole('button', { name: 'New messages' });
+    await pill.waitFor();
+    // The next read of the counts, after the message came: the open thread was read before it.
+    await page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v2/conversations');
+    await threadBox(page).getByText('Second question: do you deploy from main?').waitFor({ state: 'attached' });
+    expect(await threadBox(page).evaluate((box) => box.scrollTop)).toBe(0);
+    await expect(messagesLink.getAttribute('aria-label')).resolves.toBe('Messages');
+    await shot(page, 'inbox-1b-new-messages-pill.png');
+    await pill.click();
+    await expect.poll(() => atThreadEnd(page)).toBe(true);
+    await pill.waitFor({ state: 'detached' });
+
+    // At the end, the next one scrolls into view by itself.
+    await expertWrites('Third question: which region is the project in?');
+    await threadBox(page).getByText('Third question: which region is the project in?').waitFor();
+    await expect.poll(() => atThreadEnd(page)).toBe(true);
+    await expect(pill.count()).resolves.toBe(0);
+
     // A thread with nothing unread opens at its newest message.
     await list.getByRole('button', { name: /Supabase/ }).click();
     await page.getByRole('article', { name: 'Message from Unstuck AI' }).first().waitFor();
-    await expect.poll(() => threadBox(page).evaluate((box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 2)).toBe(true);
+    await expect.poll(() => atThreadEnd(page)).toBe(true);
     await closePage(page);
   });
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { AGENT_TIMEOUT, agentMessages, closePage, FIRST_MESSAGE, messageBox, THINKING } from './support/chat.ts';
+import { AGENT_TIMEOUT, agentMessages, closePage, FIRST_MESSAGE, messageBox, shot, THINKING } from './support/chat.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -58,5 +58,33 @@ describe('the open chat in real time', () => {
 
   it('with the event stream blocked, polling still delivers the message', async () => {
     await secondAnswerWith('stream');
+  });
+
+  it('says "Reconnecting…" while the server cannot be reached, and shows the missed answer once it can', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    // Down: the browser reaches neither the event stream nor the messages (the server restarting).
+    let down = true;
+    await page.route('**/api/v2/conversations/**', (route) => {
+      const { url, method } = { url: route.request().url(), method: route.request().method() };
+      return down && (isEventStream(url) || isPoll(url, method)) ? route.abort() : route.continue();
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await messageBox(page).fill(FIRST_MESSAGE);
+    await messageBox(page).press('Enter');
+    const notice = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+    await notice.waitFor();
+    await shot(page, 'realtime-reconnecting-mobile-dark.png');
+    // The agent answers on the server meanwhile, but nothing can bring its answer here.
+    await page.waitForTimeout(3000);
+    await expect(agentMessages(page).count()).resolves.toBe(0);
+    await expect(notice.isVisible()).resolves.toBe(true);
+
+    down = false;
+    await notice.waitFor({ state: 'hidden', timeout: 30_000 });
+    await agentMessages(page).first().waitFor({ timeout: AGENT_TIMEOUT });
+    await shot(page, 'realtime-reconnected-mobile-dark.png');
+    await closePage(page);
   });
 });

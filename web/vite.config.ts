@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { docsMarkdown } from './build/docs-markdown.ts';
 import { prerenderFirstViews } from './build/prerender-first-views.ts';
 
 // The API server the dev server forwards to (`VITE_API_URL=http://localhost:4000 npm run dev -w web`).
@@ -16,7 +17,8 @@ const apiUrl = process.env.VITE_API_URL || 'http://localhost:3000';
 // first view's chunks.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), prerenderFirstViews()],
+  // Documentation pages are Markdown made HTML at build (build/docs-markdown.ts).
+  plugins: [react(), docsMarkdown(), prerenderFirstViews()],
   resolve: {
     // zod without its `new Function` probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)) }],

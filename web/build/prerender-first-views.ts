@@ -7,6 +7,7 @@ import {
   PAGE_CONFIG_TOKENS,
 } from '@unstuck/contract';
 import { runnerImport, type Plugin } from 'vite';
+import { docsMarkdown } from './docs-markdown.ts';
 
 /** What web/src/app/first-view.tsx exports. */
 interface FirstViewModule {
@@ -29,6 +30,7 @@ export function prerenderFirstViews(): Plugin {
     views ??= runnerImport<FirstViewModule>(path.join(import.meta.dirname, '../src/app/first-view.tsx'), {
       configFile: false,
       logLevel: 'error',
+      plugins: [docsMarkdown()],
       oxc: { jsx: { runtime: 'automatic' } },
     }).then(({ module }) => module);
     return views;

@@ -85,7 +85,8 @@ export function AppHeader({ actions = null, className = '' }: { actions?: ReactN
       </header>
       {online ? null : (
         <p className="offline-notice" role="status">
-          You are offline. We will send and refresh again once you are back online.
+          You are offline. Nothing can be sent until you are back online: your text stays, with Retry. The page refreshes by itself once you
+          are back.
         </p>
       )}
       {error ? (

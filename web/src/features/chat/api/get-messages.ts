@@ -56,6 +56,8 @@ export interface MessagesPolling {
   mode: 'agent' | 'idle';
   /** Called with each failed fetch's error, as it happens (docs/product.md "Errors": failures are only logged). */
   onFailure?: (error: Error) => void;
+  /** Counts the event stream's recoveries: each one starts polling that gave up (server down) again at its first pace. */
+  restarts?: number;
 }
 
 /**
@@ -65,10 +67,11 @@ export interface MessagesPolling {
 export function useMessages(conversationId: string | null, polling: MessagesPolling | null) {
   const backoff = useRef({ state: initialBackoffState(), outcomeAt: 0, count: 0 });
   const mode = polling?.mode;
+  const restarts = polling?.restarts ?? 0;
   useEffect(() => {
-    // A new conversation, or the agent just answered: poll at the initial pace again.
+    // A new conversation, the agent just answered, or the server is back: poll at the initial pace again.
     backoff.current = { state: initialBackoffState(), outcomeAt: 0, count: 0 };
-  }, [conversationId, mode]);
+  }, [conversationId, mode, restarts]);
 
   return useQuery({
     queryKey: messagesQueryKey(conversationId ?? ''),

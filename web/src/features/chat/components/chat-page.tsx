@@ -10,6 +10,7 @@ import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
+import { NewMessagesPill } from './live-notices.tsx';
 import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
 
 // Opened by a proposal action, after the page is up: its code loads then.
@@ -81,8 +82,9 @@ export function ChatPage() {
   const thinking = chat.pageState !== 'idle';
   const hero = chat.messages.length === 0 && chat.attachments.length === 0 && !chat.restoring;
 
-  useFollowConversation(null, !hero, {
+  const follow = useFollowConversation(null, !hero, {
     trigger: `${chat.messages.length}:${chat.messages.at(-1)?.id}:${thinking}:${chat.draft !== null}:${chat.signInPromptVisible}:${controls.task?.status}`,
+    ownNewest: chat.messages.at(-1)?.senderType === 'user',
   });
 
   const placeholder = chat.limitReached
@@ -130,6 +132,7 @@ export function ChatPage() {
           </main>
           {/* A landmark of its own (below main, sticky at the bottom), so nothing on the page is outside one. */}
           <section className="dock" aria-label="Write a message">
+            <NewMessagesPill visible={follow.newBelow} onShow={follow.showNewest} />
             <div className="dock__inner">
               <ConversationDock controls={controls} placeholder={placeholder} onNewChat={startNewChat} />
               <AgentNote aiName={aiName} />

@@ -3,6 +3,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { CHAT_TEXTS, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ReconnectingNotice } from './live-notices.tsx';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
 const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
@@ -46,6 +47,7 @@ export function ConversationDock({
           <strong>Proposal Accepted!</strong> Our team will contact you by email.
         </div>
       ) : null}
+      <ReconnectingNotice visible={chat.reconnecting} />
       <ErrorBanner
         message={chat.error}
         onDismiss={chat.dismissError}

@@ -3,6 +3,7 @@ import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
+import { NewMessagesPill } from './live-notices.tsx';
 
 /**
  * One of the signed-in user's conversations on the Messages page: the home page's message list,
@@ -23,9 +24,10 @@ export function ConversationThread({ conversationId, unread }: { conversationId:
   const scroller = useRef<HTMLDivElement>(null);
   const fromOthers = chat.messages.filter((m) => m.senderType !== 'user');
   const firstUnreadId = unreadAtOpen > 0 ? (fromOthers.at(-unreadAtOpen)?.id ?? null) : null;
-  useFollowConversation(scroller, chat.messages.length > 0, {
+  const follow = useFollowConversation(scroller, chat.messages.length > 0, {
     trigger: `${chat.messages.length}:${lastId}:${thinking}:${chat.draft !== null}:${controls.task?.status}`,
     firstUnreadId,
+    ownNewest: chat.messages.at(-1)?.senderType === 'user',
   });
 
   return (
@@ -36,6 +38,7 @@ export function ConversationThread({ conversationId, unread }: { conversationId:
         </div>
       </div>
       <div className="thread__dock">
+        <NewMessagesPill visible={follow.newBelow} onShow={follow.showNewest} />
         <ConversationDock
           controls={controls}
           placeholder={chat.limitReached ? 'Message limit reached. Start a new conversation.' : 'Type your reply...'}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { staffEventLine } from '@unstuck/contract';
-import type { StreamedDraft } from '../api/conversation-events.ts';
+import type { StreamedDraft } from '../state/conversation-state.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { messageElementId } from '../hooks/use-follow-conversation.ts';
 import type { ChatMessage } from '../types.ts';

@@ -1,11 +1,13 @@
 import type { Message } from '@unstuck/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { useConversationFeed } from '../hooks/use-conversation-feed.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { usePendingAttachments } from '../hooks/use-pending-attachments.ts';
+import { shownMessages } from '../state/conversation-state.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { NewMessagesPill, ReconnectingNotice } from './live-notices.tsx';
 import { MessageList } from './message-list.tsx';
 
 /** What the staff member's composer sends: the text (Markdown) and the chosen files. */
@@ -23,6 +25,8 @@ export interface StaffConversationProps {
   customerName: string;
   /** Null: read only (the composer is left out). `onSend` rejects with the failure to show. */
   composer: { placeholder: string; onSend: (reply: StaffReply) => Promise<void> } | null;
+  /** A new event line arrived (the task changed): the task's status panel reads it again at once. */
+  onEventLine?: () => void;
 }
 
 /**
@@ -30,10 +34,19 @@ export interface StaffConversationProps {
  * messages under their name, the reader's own as "You", event lines; live through the conversation's
  * event stream beside the task's polling (decision 054); a composer with attachments for replies.
  */
-export function StaffConversation({ conversationId, messages, userId, customerName, composer }: StaffConversationProps) {
+export function StaffConversation({ conversationId, messages, userId, customerName, composer, onEventLine }: StaffConversationProps) {
   const { aiName } = useProductConfig();
   // The event stream and each read of the task, merged by id.
-  const shown = useConversationFeed(conversationId, { reads: messages }).messages;
+  const { state } = useConversationFeed(conversationId, { reads: messages });
+  const shown = useMemo(() => shownMessages(state), [state]);
+  // The event line and the status panel come from the same change: the line's arrival reads the task.
+  const lastEventId = shown.findLast((m) => m.senderType === 'system')?.id;
+  const seenEventId = useRef(lastEventId);
+  useEffect(() => {
+    if (lastEventId === seenEventId.current) return;
+    seenEventId.current = lastEventId;
+    onEventLine?.();
+  }, [lastEventId, onEventLine]);
 
   const [input, setInput] = useState('');
   const [sending, setSending] = useState(false);
@@ -41,7 +54,10 @@ export function StaffConversation({ conversationId, messages, userId, customerNa
   const { attachments, add, remove, restore, clear } = usePendingAttachments();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  useFollowConversation(scroller, shown.length > 0, { trigger: `${shown.length}:${shown.at(-1)?.id}` });
+  const follow = useFollowConversation(scroller, shown.length > 0, {
+    trigger: `${shown.length}:${shown.at(-1)?.id}`,
+    ownNewest: shown.at(-1)?.senderId === userId,
+  });
 
   const send = async () => {
     const content = input.trim();
@@ -78,8 +94,10 @@ export function StaffConversation({ conversationId, messages, userId, customerNa
           />
         </div>
       </div>
+      <ReconnectingNotice visible={state.stream === 'reconnecting'} />
       {composer ? (
         <div className="thread__dock">
+          <NewMessagesPill visible={follow.newBelow} onShow={follow.showNewest} />
           <ErrorBanner message={error} onDismiss={() => setError(null)} />
           <ChatComposer
             value={input}

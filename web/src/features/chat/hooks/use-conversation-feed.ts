@@ -1,61 +1,57 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@unstuck/contract';
-import { useEffect, useMemo } from 'react';
-import { useConversationEvents, type StreamedDraft } from '../api/conversation-events.ts';
-import { messagesQueryKey, useMessages, type MessagesPolling } from '../api/get-messages.ts';
-import { fromServerMessage, type ChatMessage } from '../types.ts';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useConversationEvents } from '../api/conversation-events.ts';
+import { useMessages, type MessagesPolling } from '../api/get-messages.ts';
+import { conversationReducer, initialConversationState } from '../state/conversation-state.ts';
 
 /** Where a conversation's messages come from besides its event stream. */
 export type FeedSource =
-  /** The chat: its own polling of the read call (docs/product.md "Entities" "Polling"). */
-  | { poll: MessagesPolling }
-  /** The expert workspace: the task's reads, polled by the task's own query, merged in by id. */
+  /** The chat: its own polling of the read call (docs/product.md "Entities" "Polling"), fast while the agent is awaited. */
+  | { poll: Pick<MessagesPolling, 'onFailure'> }
+  /** The expert workspace: the task's reads, polled by the task's own query. */
   | { reads: readonly Message[] };
 
-/** A conversation's messages as the server last told them, in the chat's shape, with the agent's draft. */
-export interface ConversationFeed {
-  /** Oldest first; empty while nothing was read yet. */
-  messages: ChatMessage[];
-  /** The agent's message being written (decision 018); null once a message answering the same one is listed. */
-  draft: StreamedDraft | null;
-  /** When a fetch of the messages last succeeded / failed (ms, 0 before the first); each answer marks them read. */
-  fetchedAt: number;
-  failedAt: number;
-  /** Nothing was read yet. */
-  pending: boolean;
-}
-
-/** Both lists in one, by id (the later read wins), oldest first. */
-function merged(current: readonly Message[], read: readonly Message[]): Message[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const message of read) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
-}
-
 /**
- * One conversation's messages, live: its event stream first, polling (or the task's reads) beside it as
- * the fallback, both into the one messages query (docs/decisions/054-server-sent-events.md), shown in
- * the chat's message shape. What is being sent is not here: the chat session keeps its optimistic copies.
- * @param conversationId null: no conversation yet (nothing is read).
+ * One conversation, live, in the one state of conversation-state.ts: its event stream first, polling
+ * (or the task's reads) beside it as the fallback (docs/decisions/054-server-sent-events.md). When
+ * the stream comes back after being down, the messages missed meanwhile are read at once.
+ * @param initialId the conversation to follow first (null: none yet); `dispatch({ type: 'opened' })` changes it.
+ * @returns the state, its dispatch, and `refresh`, which reads the list again (polling only).
  */
-export function useConversationFeed(conversationId: string | null, source: FeedSource): ConversationFeed {
-  const queryClient = useQueryClient();
+export function useConversationFeed(initialId: string | null, source: FeedSource) {
+  const [state, dispatch] = useReducer(conversationReducer, initialId, initialConversationState);
+  const { conversationId } = state;
+  const [restarts, setRestarts] = useState(0);
+  const mode = state.pageState === 'idle' ? 'idle' : 'agent';
+  const query = useMessages(conversationId, 'poll' in source ? { ...source.poll, mode, restarts } : null);
+  const { data, dataUpdatedAt, errorUpdatedAt, refetch } = query;
+
+  useEffect(() => {
+    if (conversationId && data && dataUpdatedAt > 0) dispatch({ type: 'listed', conversationId, messages: data });
+  }, [conversationId, data, dataUpdatedAt]);
+  useEffect(() => {
+    if (conversationId && errorUpdatedAt > 0) dispatch({ type: 'listFailed', conversationId });
+  }, [conversationId, errorUpdatedAt]);
   const reads = 'reads' in source ? source.reads : null;
   useEffect(() => {
-    if (conversationId && reads) {
-      queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (current) => merged(current ?? [], reads));
+    if (conversationId && reads) dispatch({ type: 'listed', conversationId, messages: reads });
+  }, [conversationId, reads]);
+
+  useConversationEvents(conversationId, dispatch);
+  // Back after being down: what arrived meanwhile is read now, and polling that gave up starts again.
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (state.stream === 'reconnecting') wasDown.current = true;
+    if (state.stream === 'open' && wasDown.current) {
+      wasDown.current = false;
+      setRestarts((count) => count + 1);
     }
-  }, [queryClient, conversationId, reads]);
-  const query = useMessages(conversationId, 'poll' in source ? source.poll : null);
-  const streamedDraft = useConversationEvents(conversationId);
-  const data = query.data ?? reads;
-  const messages = useMemo(() => (data ?? []).map(fromServerMessage), [data]);
-  const draft = useMemo(() => {
-    if (!streamedDraft) return null;
-    const answered = messages.some(
-      (m) => m.senderType === 'agent' && streamedDraft.reply_to !== null && m.replyToMessageId === streamedDraft.reply_to,
-    );
-    return answered ? null : streamedDraft;
-  }, [streamedDraft, messages]);
-  return { messages, draft, fetchedAt: query.dataUpdatedAt, failedAt: query.errorUpdatedAt, pending: query.isPending && !reads };
+  }, [state.stream]);
+  const polls = 'poll' in source;
+  useEffect(() => {
+    if (restarts > 0 && polls) void refetch();
+  }, [restarts, polls, refetch]);
+
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  return { state, dispatch, refresh, fetchedAt: dataUpdatedAt, pending: query.isPending && !reads };
 }

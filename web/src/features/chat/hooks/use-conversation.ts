@@ -30,8 +30,13 @@ export function useConversation(conversationId?: string) {
   const chat = useChatSession({ isSignedIn, onAgentReplied: focusInput, ...(conversationId ? { conversationId } : {}) });
   // Each fetch of the conversation marks it read on the server: the unread counts of the app shell,
   // Messages and the dashboard follow at once rather than at their next poll. A message the event
-  // stream brought is read by the next fetch, so the counts are read again after it while the inbox
-  // still counts this conversation unread.
+  // stream brought is read by the next fetch, so the open thread fetches at once (it would not count
+  // as read until the next poll, up to 30 s later), and the counts are read again after it while the
+  // inbox still counts this conversation unread.
+  const { unreadStreamed, refresh } = chat;
+  useEffect(() => {
+    if (isSignedIn && unreadStreamed > 0) refresh();
+  }, [isSignedIn, unreadStreamed, refresh]);
   const queryClient = useQueryClient();
   const lastId = chat.messages.at(-1)?.id;
   const { conversationId: openId, fetchedAt } = chat;

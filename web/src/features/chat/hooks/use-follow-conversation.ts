@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 
 /** How close to the end still counts as "at the end", px. */
 const AT_END_SLACK = 96;
@@ -13,24 +13,30 @@ export interface FollowOptions {
   trigger: unknown;
   /** Where a conversation opens: its first unread message; null opens it at the newest. */
   firstUnreadId?: string | null;
+  /** The newest message is the reader's own (just sent): it is shown even to a reader scrolled up. */
+  ownNewest?: boolean;
 }
 
 /**
  * Keeps the newest message in view, in `scroller` (Messages: the thread scrolls on its own) or the
  * page (null: the home chat, whose composer dock is sticky):
  * - the first time it is active, it opens at `firstUnreadId`'s message, else at the end;
- * - whenever `trigger` changes later, it jumps to the end, or to the top of the newest message when
- *   that is taller than most of the view (a proposal: its price and buttons come first);
+ * - whenever `trigger` changes later and the reader is at the end (or just sent), it jumps to the
+ *   end, or to the top of the newest message when that is taller than most of the view (a proposal:
+ *   its price and buttons come first);
+ * - a reader who scrolled up to read is left alone: `newBelow` says something arrived below (the
+ *   "New messages" pill), until they reach the end or call `showNewest`;
  * - when the conversation grows by itself (an image or the Markdown renderer loaded) and the reader
- *   was at the end, it stays there; a reader who scrolled up to read is left alone.
+ *   was at the end, it stays there.
  */
 export function useFollowConversation(
   scroller: RefObject<HTMLElement | null> | null,
   active: boolean,
-  { trigger, firstUnreadId = null }: FollowOptions,
+  { trigger, firstUnreadId = null, ownNewest = false }: FollowOptions,
 ) {
   const atEnd = useRef(true);
   const placed = useRef(false);
+  const [newBelow, setNewBelow] = useState(false);
 
   useEffect(() => {
     if (!active) return;
@@ -47,6 +53,7 @@ export function useFollowConversation(
       const bottom = now + (box ? box.clientHeight : window.innerHeight);
       const reached = bottom >= end() - AT_END_SLACK;
       atEnd.current = now < lastTop ? reached : atEnd.current || reached;
+      if (reached) setNewBelow(false);
       lastTop = now;
     };
     const observer = new ResizeObserver(() => {
@@ -62,8 +69,9 @@ export function useFollowConversation(
     };
   }, [active, scroller]);
 
-  // Where to go as something new shows: the first unread message the first time, the end after.
-  const follow = useEffectEvent(() => {
+  // Where to go as something new shows: the first unread message the first time, the end after
+  // (unless the reader is reading further up: then the pill says so).
+  const follow = useEffectEvent((force: boolean) => {
     const box = scroller?.current ?? null;
     // In a scrolling box only the box moves: scrollIntoView would scroll the page around it as well
     // (the expert's task view, whose page is taller than the window).
@@ -79,7 +87,11 @@ export function useFollowConversation(
         reveal(first);
         return;
       }
+    } else if (!atEnd.current && !force && !ownNewest) {
+      setNewBelow(true);
+      return;
     }
+    setNewBelow(false);
     // A newest message taller than most of the view (a proposal) is read from its top, where its
     // price and buttons are; anything shorter brings the end of the conversation into view.
     const articles = (box ?? document).querySelectorAll('.message-list article');
@@ -93,7 +105,15 @@ export function useFollowConversation(
     atEnd.current = true;
     (box ?? window).scrollTo({ top: box ? box.scrollHeight : document.documentElement.scrollHeight });
   });
+  // The pill asks for the newest through the effect (an effect event is only called from effects).
+  const [asked, setAsked] = useState(0);
+  const askedSeen = useRef(0);
   useEffect(() => {
-    if (active) follow();
-  }, [active, trigger]);
+    if (!active) return;
+    follow(asked !== askedSeen.current);
+    askedSeen.current = asked;
+  }, [active, trigger, asked]);
+  /** The pill's action: to the newest message. */
+  const showNewest = useCallback(() => setAsked((count) => count + 1), []);
+  return { newBelow, showNewest };
 }

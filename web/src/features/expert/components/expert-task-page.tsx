@@ -28,6 +28,8 @@ export interface TaskConversationProps {
   customerName: string;
   /** Null: read only. */
   composer: { placeholder: string; onSend: (reply: TaskReply) => Promise<void> } | null;
+  /** The conversation shows a new event line: the task changed, and the status panel follows at once. */
+  onEventLine: () => void;
 }
 
 const STATUS_CHOICES: Array<{ status: ExpertStatusRequest['status']; label: string }> = [
@@ -178,6 +180,7 @@ export function ExpertTaskPage({
                 userId,
                 customerName: data.customerName,
                 composer: mine ? { placeholder: `Message ${data.customerName}…`, onSend: send } : null,
+                onEventLine: () => void task.refetch(),
               })
             ) : (
               <div className="panel task-view__locked">
