@@ -169,6 +169,8 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
+    // "build me something like Uber": a product described by another one.
+    [/\b(?:build|create|make|develop)\w*\s+(?:me\s+|us\s+)?(?:something|a clone|an? [\w-]+ clone)\b/i, 5],
     [/\b(?:saas|startup|marketplace|idea)\b/i, 1],
   ],
 };

@@ -140,6 +140,8 @@ export function titleFor(facts: IntakeFacts): string {
         return feature ? `Add ${feature} to ${the(object)}` : `New feature for ${the(object)}`;
       }
       case 'new_build':
+        // "build me something like Uber": no noun names the thing, the person's words do.
+        if (/^(?:build|deploy)$/i.test(object) && facts.goal) return facts.goal.text;
         return `Build ${/^the /.test(object) ? object : withArticle(object)}`;
       case 'unclear':
         return 'Request to clarify with an expert';
