@@ -22,3 +22,4 @@ export * from './account.ts';
 export * from './files.ts';
 export * from './inlined-files.ts';
 export * from './email.ts';
+export * from './public-host.ts';
