@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isPublicHost } from './public-host.ts';
 
 describe('isPublicHost', () => {
-  it.each(['https://myshop.com', 'http://example.org/path', 'https://8.8.8.8', 'https://[2001:db8::1]/'])('takes %s for a real host', (href) => {
-    expect(isPublicHost(href)).toBe(true);
-  });
+  it.each(['https://myshop.com', 'http://example.org/path', 'https://8.8.8.8', 'https://[2001:db8::1]/'])(
+    'takes %s for a real host',
+    (href) => {
+      expect(isPublicHost(href)).toBe(true);
+    },
+  );
 
   it.each([
     'http://localhost:3000',

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { AGENT_RECIPIENT_ID, messageListSchema, sendMessageResponseSchema, userTaskSchema, type Message } from '@unstuck/contract';
 import { answerTopic, topicsOfQuestion } from '../../src/modules/agent/knowledge/knowledge.ts';
-import { callJson, sendMessage, waitForAgentReply } from '../../test/support/http.ts';
-import type { EvaluationServer } from './run.ts';
+import { callJson, sendMessage } from '../../test/support/http.ts';
+import { waitForReply, type EvaluationServer } from './run.ts';
 
 /** The conversation development set (server/eval/conversation-dev-set.json): how people really write to agent-1. */
 export const conversationSetSchema = z.object({
@@ -56,11 +56,15 @@ function answers(reply: string, question: string, server: EvaluationServer): boo
   });
 }
 
-async function say(server: EvaluationServer, content: string, conversationId?: string): Promise<{ conversationId: string; reply: Message }> {
+async function say(
+  server: EvaluationServer,
+  content: string,
+  conversationId?: string,
+): Promise<{ conversationId: string; reply: Message }> {
   const sent = await sendMessage(server.url, server.person, { content, ...(conversationId ? { conversationId } : {}) });
   if (sent.status !== 200) throw new Error(`sending failed with ${sent.status}: ${JSON.stringify(sent.body)}`);
   const message = sendMessageResponseSchema.parse(sent.body);
-  const list = messageListSchema.parse(await waitForAgentReply(server.url, server.person, message.conversation_id, message.id));
+  const list = messageListSchema.parse(await waitForReply(server.url, server.person, message.conversation_id, message.id));
   const reply = list.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === message.id);
   if (!reply) throw new Error('no agent reply');
   return { conversationId: message.conversation_id, reply };
@@ -98,7 +102,16 @@ export async function runConversationEvaluation(set: ConversationSet, server: Ev
       questions = Math.max(questions, questionCount(said.reply.content));
     }
     checks.push(
-      check({ kind: 'vague', said: vague.turns.join(' / '), answered: null, newVersion: null, priceTooEarly: tooEarly, questions, title: null, titleRight: null }),
+      check({
+        kind: 'vague',
+        said: vague.turns.join(' / '),
+        answered: null,
+        newVersion: null,
+        priceTooEarly: tooEarly,
+        questions,
+        title: null,
+        titleRight: null,
+      }),
     );
   }
   for (const ask of set.askBefore) {
@@ -159,7 +172,8 @@ export async function loadConversationSet(file: string): Promise<ConversationSet
   return conversationSetSchema.parse(JSON.parse(await readFile(file, 'utf8')));
 }
 
-const mark = (value: boolean | null, good: boolean) => (value === null ? '–' : value === good ? `✓ ${value ? 'yes' : 'no'}` : `✗ ${value ? 'yes' : 'no'}`);
+const mark = (value: boolean | null, good: boolean) =>
+  value === null ? '–' : value === good ? `✓ ${value ? 'yes' : 'no'}` : `✗ ${value ? 'yes' : 'no'}`;
 
 /** The checks as a markdown table with a total line. */
 export function renderConversationReport(checks: readonly ConversationCheck[]): string {

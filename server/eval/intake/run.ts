@@ -10,7 +10,7 @@ import {
 } from '@unstuck/contract';
 import { loadConfig } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
-import { sendMessage, waitForAgentReply, type Identity } from '../../test/support/http.ts';
+import { sendMessage, waitForMessages, type Identity } from '../../test/support/http.ts';
 import { signInWithDevProvider } from '../../test/support/sign-in.ts';
 import { writeCodeArchive } from './code-archive.ts';
 import { evaluationSetSchema, type EvaluationCase, type EvaluationSetInput } from './dev-set.ts';
@@ -35,8 +35,6 @@ export interface EvaluationOptions {
   server?: EvaluationServer;
   /** Agent turns after which a conversation without a proposal counts as a loop (at most 9: the 10-message limit). */
   maxAgentTurns?: number;
-  /** How long to wait for one agent reply, ms. */
-  replyTimeoutMs?: number;
   /** Called after each case, e.g. to print progress. */
   onCase?: (score: CaseScore, index: number) => void;
 }
@@ -65,6 +63,22 @@ function observe(message: Message): ObservedTurn {
 }
 
 /**
+ * Waits for agent-1's answer to the person's message `messageId`. A minute, not a test's 15 seconds:
+ * an attached archive is analysed before the answer, and a busy machine makes that slow.
+ * @throws when no answer came in time.
+ */
+export function waitForReply(baseUrl: string, person: Identity, conversationId: string, messageId: string): Promise<unknown[]> {
+  return waitForMessages(
+    baseUrl,
+    person,
+    conversationId,
+    (messages: Array<{ sender_id?: unknown; reply_to_message_id?: unknown }>) =>
+      messages.some((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === messageId),
+    60_000,
+  );
+}
+
+/**
  * Plays one case through the API as a signed-in person: sends the first message (with the case's ZIP
  * attached, when it has one), then answers each agent question with the set's answers for what it
  * asks, until a proposal or `maxTurns` agent turns.
@@ -84,7 +98,7 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
     if (answer.status !== 200) throw new Error(`sending failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
     const sent = sendMessageResponseSchema.parse(answer.body);
     conversationId = sent.conversation_id;
-    const messages = messageListSchema.parse(await waitForAgentReply(baseUrl, person, conversationId, sent.id));
+    const messages = messageListSchema.parse(await waitForReply(baseUrl, person, conversationId, sent.id));
     const reply = messages.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === sent.id);
     if (!reply) throw new Error('no agent reply');
     const turn = observe(reply);

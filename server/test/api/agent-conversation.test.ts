@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../src/db/schema.ts';
 import { reachProposal } from '../support/agent-flow.ts';
-import { callJson, newGuestId, sendMessage, waitForAgentReply, type Identity } from '../support/http.ts';
+import { callJson, newGuestId, sendMessage, waitForAgentReply, waitForMessages, type Identity } from '../support/http.ts';
 import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
 import { useTestApp, type TestApp } from '../support/test-app.ts';
 import { signInAs } from '../support/test-server.ts';
@@ -47,6 +47,17 @@ describe('agent-1 talks with people (intake agent)', () => {
       expect(list.filter((m) => m.metadata.kind === 'proposal')).toHaveLength(1);
     }
     expect((await taskOf(app, conversationId)).proposalVersion).toBe(1);
+  }, 60_000);
+
+  it('asks what to change when "Let\'s modify it" is pressed after an answered question', async () => {
+    const { token } = await signInAs(app);
+    const { conversationId, proposal } = await reachProposal(app, { token });
+    await say(app, { token }, 'Who will do the work?', conversationId);
+    expect((await callJson(app, 'POST', `/api/v2/proposals/${proposal.id}/modify`, { token })).status).toBe(200);
+    const list = await waitForMessages(app, { token }, conversationId, (messages) =>
+      /What would you like to change/.test(messages.at(-1).content),
+    );
+    expect(list.at(-1).reply_to_message_id).toBeNull();
   }, 60_000);
 
   it('asks a vague request before pricing it and offers a fixed Diagnosis after two tries', async () => {
@@ -98,7 +109,8 @@ describe('agent-1 talks with people (LLM)', () => {
   const reading = { requestType: 'bug_fix', stack: ['Next.js'], aiTools: [] };
   const proposal = {
     kind: 'proposal',
-    content: '**Fix the API routes**\n\n## Scope\n- Fix the routes\n\n## Plan\n1. Fix\n\n## Next steps\nAccept it.\n\n## Estimate\n6–10 hours',
+    content:
+      '**Fix the API routes**\n\n## Scope\n- Fix the routes\n\n## Plan\n1. Fix\n\n## Next steps\nAccept it.\n\n## Estimate\n6–10 hours',
     staffNotes: '',
     brief,
     reading,
@@ -121,7 +133,14 @@ describe('agent-1 talks with people (LLM)', () => {
     const { token } = await signInAs(app);
     llm.reply(
       { json: proposal },
-      { json: { ...proposal, kind: 'question', estimate: null, content: 'Which app? What fails? Since when? Which phone? What did you try?' } },
+      {
+        json: {
+          ...proposal,
+          kind: 'question',
+          estimate: null,
+          content: 'Which app? What fails? Since when? Which phone? What did you try?',
+        },
+      },
     );
     const first = await say(app, { token }, 'the app crashes');
     expect(first.reply.metadata.kind).toBe('question');

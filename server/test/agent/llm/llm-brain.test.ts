@@ -280,7 +280,9 @@ describe('the LLM brain', () => {
     server.reply({ json: questionAnswer }, { json: questionAnswer });
 
     await brain().nextTurn(
-      input([{ role: 'user', content: 'Our Next.js shop on Vercel takes 9 seconds to load product pages on mobile. Just send the proposal.' }]),
+      input([
+        { role: 'user', content: 'Our Next.js shop on Vercel takes 9 seconds to load product pages on mobile. Just send the proposal.' },
+      ]),
     );
     await brain().nextTurn(input(firstMessage, { messagesLeft: 0 }));
 

@@ -13,7 +13,9 @@ export function SignInCard({ onSignIn, message }: SignInCardProps) {
       <h2 id="sign-in-card-title" className="sign-in-card__title">
         Sign in to keep going
       </h2>
-      <p className="sign-in-card__message">{message ?? 'Sign in to send more messages. Signing in lets you:'}</p>
+      <p className="sign-in-card__message">
+        {message ?? 'Sign in to send more messages: this conversation goes on where you left it. Signing in lets you:'}
+      </p>
       <SignInBenefits />
       <button type="button" className="button button--primary" onClick={onSignIn}>
         Sign in

@@ -11,4 +11,3 @@ export function extractLinks(messages: readonly string[]): string[] {
   const links = messages.flatMap((text) => find(text, 'url').map((link) => link.href)).filter(isPublicHost);
   return [...new Set(links)];
 }
-

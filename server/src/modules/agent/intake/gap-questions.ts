@@ -2,7 +2,8 @@ import type { PricingGap } from './readiness.ts';
 import type { IntakeFacts } from './types.ts';
 
 /** Words of trouble: an unclear request that has them reports a problem rather than asks for something new. */
-const TROUBLE = /\b(?:broken|break\w*|crash\w*|down|errors?|fail\w*|slow\w*|bugs?|not working|doesn['’]?t work|won['’]?t|can['’]?t|stopped)\b/i;
+const TROUBLE =
+  /\b(?:broken|break\w*|crash\w*|down|errors?|fail\w*|slow\w*|bugs?|not working|doesn['’]?t work|won['’]?t|can['’]?t|stopped)\b/i;
 
 /** The question for what is wrong or wanted; `attempt` 1 asks it a second way, never in the same words. */
 function whatQuestion(facts: IntakeFacts, attempt: number): string {
@@ -26,9 +27,7 @@ function whatQuestion(facts: IntakeFacts, attempt: number): string {
       ? 'What must the first version let people do (the three or four most important things)?'
       : 'Who will use it first, and what is the one thing they must be able to do on day one?';
   }
-  return attempt === 0
-    ? 'What exactly should it do, in a sentence or two?'
-    : 'What would you like to be different once the work is done?';
+  return attempt === 0 ? 'What exactly should it do, in a sentence or two?' : 'What would you like to be different once the work is done?';
 }
 
 function whereQuestion(facts: IntakeFacts, attempt: number): string {

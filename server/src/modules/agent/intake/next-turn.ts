@@ -66,7 +66,13 @@ function proposalTurn(facts: IntakeFacts, view: ConversationView, proposal: Prop
   };
 }
 
-function questionTurn(facts: IntakeFacts, view: ConversationView, content: string, action: string, proposal: Proposal | null = null): AgentTurn {
+function questionTurn(
+  facts: IntakeFacts,
+  view: ConversationView,
+  content: string,
+  action: string,
+  proposal: Proposal | null = null,
+): AgentTurn {
   return {
     kind: 'question',
     content,
@@ -142,23 +148,31 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
     if (stage === 'modify') return questionTurn(facts, view, MODIFY_QUESTION, 'asked what to change in the proposal', current);
     if (stage === 'revise') return proposalTurn(facts, view, current, 'revision');
     const answered = answerQuestions(latest, knowledgeOf(input, current));
-    const reply = answered.asked
-      ? answersText(answered, asMarkdownText)
-      : 'Thanks, noted: I have added that to your task for the expert.';
+    const reply = answered.asked ? answersText(answered, asMarkdownText) : 'Thanks, noted: I have added that to your task for the expert.';
     return questionTurn(facts, view, `${reply}\n\n${ACCEPT_OR_CHANGE}`, 'answered the person; the proposal stands', current);
   }
 
   const answers = answersText(answerQuestions(latest, knowledgeOf(input, null)), asMarkdownText);
   const firstTurn = !input.transcript.some((e) => e.role === 'agent');
   if (stage === 'diagnosis') {
-    return proposalTurn(facts, view, composeDiagnosis(facts, input.rates, answers), 'a fixed Diagnosis: not enough to price after two tries');
+    return proposalTurn(
+      facts,
+      view,
+      composeDiagnosis(facts, input.rates, answers),
+      'a fixed Diagnosis: not enough to price after two tries',
+    );
   }
   if (stage === 'ask') {
     const gaps = missingToPrice(facts);
     const questions = gapQuestions(gaps, facts, view.questionsSinceProposal);
     // At the guest limit only the most useful question: the person answers it after signing in.
     const asked = input.guest && input.messagesLeft <= 0 ? questions.slice(0, 1) : questions;
-    return questionTurn(facts, view, withIntro(asked, facts, { aiName: input.aiName, firstTurn, answers }), `asked what is missing to price: ${gaps.join(', ')}`);
+    return questionTurn(
+      facts,
+      view,
+      withIntro(asked, facts, { aiName: input.aiName, firstTurn, answers }),
+      `asked what is missing to price: ${gaps.join(', ')}`,
+    );
   }
 
   const pending = pendingTopics(facts, askedTopics(input.transcript));
@@ -166,7 +180,12 @@ export function nextIntakeTurn(input: AgentTurnInput): AgentTurn {
   const next = input.messagesLeft === 1 && pending.length > 1 ? [...new Set(pending.flat())] : pending[0];
   const reason = reasonToPropose(input, view, next);
   if (next && !reason) {
-    return questionTurn(facts, view, questionText(next, facts, { aiName: input.aiName, firstTurn, answers }), `asked about ${next.join(' and ')}`);
+    return questionTurn(
+      facts,
+      view,
+      questionText(next, facts, { aiName: input.aiName, firstTurn, answers }),
+      `asked about ${next.join(' and ')}`,
+    );
   }
   return proposalTurn(facts, view, composeProposal(facts, view.changeRounds, input.rates, answers), reason ?? 'nothing left to ask');
 }

@@ -165,7 +165,11 @@ export function questionText(
  * Questions as agent-1 sends them: the introduction (first turn) or a short thanks, the answers to the
  * person's own questions, then the questions one per line.
  */
-export function withIntro(questions: readonly string[], facts: IntakeFacts, options: { aiName: string; firstTurn: boolean; answers?: string }): string {
+export function withIntro(
+  questions: readonly string[],
+  facts: IntakeFacts,
+  options: { aiName: string; firstTurn: boolean; answers?: string },
+): string {
   // The first question says who asks and what was understood; later ones just ask, so that no
   // question repeats the earlier ones' words.
   const intro = options.firstTurn

@@ -39,7 +39,10 @@ export function missingToPrice(facts: IntakeFacts): PricingGap[] {
   const words = substance(facts).length;
   const known = facts.hasErrorDetails || workKindOf(facts) !== null || facts.features.length > 0 || facts.scale.length > 0;
   // A bug is known by what happens, not by the feature it hits ("stripe doesn't work" names payments, not the failure).
-  const what = facts.goal !== null && facts.type !== 'unclear' && ((facts.type === 'bug_fix' ? facts.hasErrorDetails : known) || words >= (facts.type === 'new_build' ? 5 : 3));
+  const what =
+    facts.goal !== null &&
+    facts.type !== 'unclear' &&
+    ((facts.type === 'bug_fix' ? facts.hasErrorDetails : known) || words >= (facts.type === 'new_build' ? 5 : 3));
   const where =
     facts.stack.length > 0 ||
     facts.codeAccess !== null ||

@@ -73,13 +73,20 @@ function symptomOf(text: string): string {
   return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
 }
 
-const GERUND: Readonly<Record<string, string>> = { moved: 'moving', switched: 'switching', migrated: 'migrating', upgraded: 'upgrading', ported: 'porting' };
+const GERUND: Readonly<Record<string, string>> = {
+  moved: 'moving',
+  switched: 'switching',
+  migrated: 'migrating',
+  upgraded: 'upgrading',
+  ported: 'porting',
+};
 
 /** "after we moved from Heroku to Render" → "after moving from Heroku to Render"; null without a move before the trouble. */
 export function moveContext(text: string): string | null {
   const found =
-    /\b(?:after|since|when)\s+(?:we\s+|i\s+|they\s+)?(moved|moving|switched|switching|migrated|migrating|upgraded|upgrading|ported|porting)\s+([^.;,!?\n]+)/i.exec(text) ??
-    /\b(?:we|i)\s+(moved|switched|migrated)\s+([^.;!?\n]*?),?\s+(?:and|but|so)\s+now\b/i.exec(text);
+    /\b(?:after|since|when)\s+(?:we\s+|i\s+|they\s+)?(moved|moving|switched|switching|migrated|migrating|upgraded|upgrading|ported|porting)\s+([^.;,!?\n]+)/i.exec(
+      text,
+    ) ?? /\b(?:we|i)\s+(moved|switched|migrated)\s+([^.;!?\n]*?),?\s+(?:and|but|so)\s+now\b/i.exec(text);
   if (!found?.[1] || !found[2]) return null;
   const verb = found[1].toLowerCase();
   return `after ${GERUND[verb] ?? verb} ${found[2].trim()}`;

@@ -42,10 +42,7 @@ export type KnowledgeTopic =
 
 /** How a question shows its topic; a question may have several. Order: the order answers are given in. */
 const TOPIC_PATTERNS: readonly (readonly [KnowledgeTopic, RegExp])[] = [
-  [
-    'price',
-    /\b(?:rates?|how much|costs?|price[sd]?|pricing|charges?|expensive|cheap|fees?|go up|fixed)\b|\bper hour\b|\bhourly\b/i,
-  ],
+  ['price', /\b(?:rates?|how much|costs?|price[sd]?|pricing|charges?|expensive|cheap|fees?|go up|fixed)\b|\bper hour\b|\bhourly\b/i],
   ['payment', /\b(?:pay|paying|payment|invoice\w*|deposit|upfront|up front|half now|credit card|installments?)\b/i],
   [
     'duration',

@@ -59,7 +59,11 @@ export function holdToIntakeRules(turn: AgentTurn, input: AgentTurnInput): Agent
       break;
     case 'diagnosis': {
       const [low, high] = DIAGNOSIS_HOURS;
-      const isDiagnosis = turn.kind === 'proposal' && /\bDiagnosis\b/.test(turn.content) && turn.estimate?.hoursLow === low && turn.estimate.hoursHigh === high;
+      const isDiagnosis =
+        turn.kind === 'proposal' &&
+        /\bDiagnosis\b/.test(turn.content) &&
+        turn.estimate?.hoursLow === low &&
+        turn.estimate.hoursHigh === high;
       if (!isDiagnosis) {
         const diagnosis = intake();
         return { ...turn, kind: 'proposal', content: diagnosis.content, ...(diagnosis.estimate ? { estimate: diagnosis.estimate } : {}) };
