@@ -50,10 +50,18 @@ function answers(reply: string, question: string, server: EvaluationServer): boo
   const topics = topicsOfQuestion(question);
   if (topics.length === 0) return /passed your question/i.test(reply);
   // Figures vary (the rate, the hours): the first words of each answer show it was given.
-  return topics.every((topic) => {
-    const answer = answerTopic(topic, { rates: { hourlyRate: 1, currency: 'USD' }, aiName: server.brain, expertResponse: null });
-    return reply.includes(answer.split(/[\d$]/)[0]!.slice(0, 30));
-  });
+  return topics.every((topic) =>
+    // With and without a proposal on the table ("how long" quotes its hours once there is one).
+    [null, [1, 2] as const].some((proposalHours) => {
+      const answer = answerTopic(topic, {
+        rates: { hourlyRate: 1, currency: 'USD' },
+        aiName: server.brain,
+        expertResponse: null,
+        proposalHours,
+      });
+      return reply.includes(answer.split(/[\d$]/)[0]!.slice(0, 30));
+    }),
+  );
 }
 
 async function say(
