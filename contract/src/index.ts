@@ -25,3 +25,4 @@ export * from './files.ts';
 export * from './inlined-files.ts';
 export * from './email.ts';
 export * from './page-routes.ts';
+export * from './public-host.ts';

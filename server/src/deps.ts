@@ -78,7 +78,15 @@ export async function createDeps(
   await accessEndings.start(database);
 
   const jobs = await startJobQueue(database, logger);
-  const agentDeps = { db: database.db, brain: brainFromConfig(config), clock, config, drafts: conversationDrafts };
+  // The expected first reply is not published yet: agent-1 names no figure until it is (docs/product.md "agent-1").
+  const agentDeps = {
+    db: database.db,
+    brain: brainFromConfig(config),
+    clock,
+    config,
+    drafts: conversationDrafts,
+    expertResponse: () => Promise.resolve(null),
+  };
   const agentQueue = await startAgentQueue(jobs, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,
     heartbeatSeconds: config.AGENT_JOB_HEARTBEAT_SECONDS,

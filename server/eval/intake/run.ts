@@ -10,7 +10,7 @@ import {
 } from '@unstuck/contract';
 import { loadConfig } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
-import { sendMessage, waitForAgentReply, type Identity } from '../../test/support/http.ts';
+import { sendMessage, waitForMessages, type Identity } from '../../test/support/http.ts';
 import { signInWithDevProvider } from '../../test/support/sign-in.ts';
 import { writeCodeArchive } from './code-archive.ts';
 import { evaluationSetSchema, type EvaluationCase, type EvaluationSetInput } from './dev-set.ts';
@@ -31,10 +31,10 @@ const BRAIN_VARIABLES = [
 export interface EvaluationOptions {
   /** Brain configuration (LLM_* and AGENT_* variables); unset means the offline intake agent. */
   env?: Record<string, string | undefined>;
+  /** A running server to play on ({@link startEvaluationServer}); none: one is started from `env` and closed after. */
+  server?: EvaluationServer;
   /** Agent turns after which a conversation without a proposal counts as a loop (at most 9: the 10-message limit). */
   maxAgentTurns?: number;
-  /** How long to wait for one agent reply, ms. */
-  replyTimeoutMs?: number;
   /** Called after each case, e.g. to print progress. */
   onCase?: (score: CaseScore, index: number) => void;
 }
@@ -63,6 +63,22 @@ function observe(message: Message): ObservedTurn {
 }
 
 /**
+ * Waits for agent-1's answer to the person's message `messageId`. A minute, not a test's 15 seconds:
+ * an attached archive is analysed before the answer, and a busy machine makes that slow.
+ * @throws when no answer came in time.
+ */
+export function waitForReply(baseUrl: string, person: Identity, conversationId: string, messageId: string): Promise<unknown[]> {
+  return waitForMessages(
+    baseUrl,
+    person,
+    conversationId,
+    (messages: Array<{ sender_id?: unknown; reply_to_message_id?: unknown }>) =>
+      messages.some((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === messageId),
+    60_000,
+  );
+}
+
+/**
  * Plays one case through the API as a signed-in person: sends the first message (with the case's ZIP
  * attached, when it has one), then answers each agent question with the set's answers for what it
  * asks, until a proposal or `maxTurns` agent turns.
@@ -82,7 +98,7 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
     if (answer.status !== 200) throw new Error(`sending failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
     const sent = sendMessageResponseSchema.parse(answer.body);
     conversationId = sent.conversation_id;
-    const messages = messageListSchema.parse(await waitForAgentReply(baseUrl, person, conversationId, sent.id));
+    const messages = messageListSchema.parse(await waitForReply(baseUrl, person, conversationId, sent.id));
     const reply = messages.find((m) => m.sender_id === AGENT_RECIPIENT_ID && m.reply_to_message_id === sent.id);
     if (!reply) throw new Error('no agent reply');
     const turn = observe(reply);
@@ -94,23 +110,28 @@ async function converse(baseUrl: string, person: Identity, testCase: EvaluationC
   return { turns, transcript };
 }
 
+/** A server for an evaluation, with one signed-in simulated person. */
+export interface EvaluationServer {
+  url: string;
+  person: Identity;
+  /** The brain's name as the report prints it. */
+  brain: string;
+  close: () => Promise<void>;
+}
+
 /**
- * Runs agent-1 over an evaluation set (`input`, validated here) through the real API: starts a server on a fresh embedded
- * database (the brain chosen by `options.env` as in production: the offline intake agent, or an LLM
- * when LLM_PROVIDER is set), signs in through the embedded OpenID provider, plays each case with the
- * simulated person, and scores it (score.ts). Cases run one after another.
- * @throws when the set is not of the shape, the server cannot start or the API answers a send with an error.
+ * Starts a server on a fresh embedded database (the brain chosen by `env` as in production: the
+ * offline intake agent, or an LLM when LLM_PROVIDER is set) and signs one person in through the
+ * embedded OpenID provider. One simulated person plays every case from one address: the per-address
+ * hourly limit must not stop a large set.
  */
-export async function runIntakeEvaluation(input: EvaluationSetInput, options: EvaluationOptions = {}): Promise<EvaluationReport> {
-  const set = evaluationSetSchema.parse(input);
-  const maxTurns = Math.min(options.maxAgentTurns ?? 8, 9);
+export async function startEvaluationServer(env: Record<string, string | undefined> = {}): Promise<EvaluationServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-eval-'));
   const brainEnv: Record<string, string> = {};
   for (const name of BRAIN_VARIABLES) {
-    const value = options.env?.[name];
+    const value = env[name];
     if (value) brainEnv[name] = value;
   }
-  // One simulated person plays every case from one address: the per-address hourly limit must not stop a large set.
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -121,22 +142,42 @@ export async function runIntakeEvaluation(input: EvaluationSetInput, options: Ev
     ...brainEnv,
   });
   const server = await startServer(config);
+  const close = async () => {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     const session = await signInWithDevProvider(server.url, { email: 'eval-person@example.com', name: 'Eval Person' });
-    const person: Identity = { token: session.token };
+    const brain = config.LLM_PROVIDER ? `llm:${config.LLM_PROVIDER}:${config.LLM_MODEL}` : 'intake';
+    return { url: server.url, person: { token: session.token }, brain, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Runs agent-1 over an evaluation set (`input`, validated here) through the real API, on
+ * `options.server` or a server of its own ({@link startEvaluationServer}): plays each case with the
+ * simulated person and scores it (score.ts). Cases run one after another.
+ * @throws when the set is not of the shape, the server cannot start or the API answers a send with an error.
+ */
+export async function runIntakeEvaluation(input: EvaluationSetInput, options: EvaluationOptions = {}): Promise<EvaluationReport> {
+  const set = evaluationSetSchema.parse(input);
+  const maxTurns = Math.min(options.maxAgentTurns ?? 8, 9);
+  const server = options.server ?? (await startEvaluationServer(options.env));
+  try {
     const scores: CaseScore[] = [];
     const transcripts: EvaluationReport['transcripts'] = [];
     for (const [index, testCase] of set.cases.entries()) {
-      const { turns, transcript } = await converse(server.url, person, testCase, maxTurns);
+      const { turns, transcript } = await converse(server.url, server.person, testCase, maxTurns);
       const score = scoreCase(testCase, turns, maxTurns);
       scores.push(score);
       transcripts.push(transcript);
       options.onCase?.(score, index);
     }
-    const brain = config.LLM_PROVIDER ? `llm:${config.LLM_PROVIDER}:${config.LLM_MODEL}` : 'intake';
-    return { brain, scores, totals: totalsOf(scores), transcripts };
+    return { brain: server.brain, scores, totals: totalsOf(scores), transcripts };
   } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.server) await server.close();
   }
 }

@@ -1,4 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { isPublicHost } from '@unstuck/contract';
 import { Marked, Renderer, type Tokens } from 'marked';
 
 /**
@@ -8,6 +9,15 @@ import { Marked, Renderer, type Tokens } from 'marked';
 const renderer = new Renderer();
 renderer.html = function (this: Renderer, token: Tokens.HTML | Tokens.Tag) {
   return this.text({ type: 'text', raw: token.raw, text: token.text, escaped: false });
+};
+/**
+ * Only real hosts become links (docs/product.md "agent-1"): `http://localhost:3000` or a private address
+ * in a message is the writer's own machine, shown as the text written.
+ */
+const link = renderer.link.bind(renderer);
+renderer.link = function (this: Renderer, token: Tokens.Link) {
+  if (/^https?:/i.test(token.href) && !isPublicHost(token.href)) return this.parser.parseInline(token.tokens);
+  return link(token);
 };
 const markdown = new Marked({ async: false, gfm: true, breaks: true, renderer });
 

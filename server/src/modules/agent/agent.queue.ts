@@ -112,7 +112,8 @@ async function conversationsWithJobs(boss: PgBoss, conversationIds: readonly str
 /**
  * Finds conversations that still wait for agent-1, by the rule of `findPendingTurn` (pending-turn.ts):
  * the person's latest message that no later message replies to and no human expert wrote after, or a
- * proposal, the conversation's last message, whose modification was requested. Run at start-up so a
+ * proposal whose modification was requested, followed by nothing but the person's questions and
+ * agent-1's answers to them. Run at start-up so a
  * message stored just before a crash, whose job was never queued, is answered. A conversation whose
  * task is with the human experts never waits for agent-1 (tasks/hand-off.ts, decision 026).
  * @returns their ids.
@@ -136,10 +137,16 @@ export async function findWaitingConversations(database: Database): Promise<stri
         and (later.reply_to_message_id = person.id or later.sender_role = 'expert'))
     union
     select last.conversation_id from (
-      select distinct on (conversation_id) conversation_id, id from messages order by conversation_id, seq desc
+      select distinct on (conversation_id) conversation_id, id, sender_id, sender_role from messages order by conversation_id, seq desc
     ) last
     join tasks t on t.conversation_id = last.conversation_id
-    where t.proposal_status = 'modification_requested' and t.proposal_message_id = last.id
+    join messages proposal on proposal.id = t.proposal_message_id
+    where t.proposal_status = 'modification_requested'
+      and (last.sender_id like 'agent-%' and last.sender_role is null)
+      and not exists (
+        select 1 from messages since
+        where since.conversation_id = last.conversation_id and since.seq > proposal.seq
+          and since.sender_id like 'agent-%' and since.reply_to_message_id is null)
     ) waiting
     where not exists (select 1 from tasks handed where handed.conversation_id = waiting.conversation_id
                       and handed.status in (${withTheExperts}))`)) as { rows: { conversation_id: string }[] };

@@ -22,6 +22,7 @@ import { isAgentId, stripTaskSection } from '../chat/message-view.ts';
 import { agentMayAnswer } from '../tasks/hand-off.ts';
 import { applyAgentTurn, findTaskOfConversation, lockTaskOfConversation, type TaskRow } from '../tasks/tasks.service.ts';
 import type { AgentBrain, AgentTurn, TranscriptEntry } from './brain.ts';
+import type { ExpertResponseProvider } from './knowledge/knowledge.ts';
 import { findPendingTurn, type PendingTurn } from './pending-turn.ts';
 import { proposalChanges } from './proposal-changes.ts';
 
@@ -33,6 +34,8 @@ export interface AgentDeps {
   config: Pick<Config, 'AGENT_HOURLY_RATE' | 'AGENT_CURRENCY' | 'AI_NAME'>;
   /** Where a streaming brain's drafts go (the conversation's event streams); none: drafts are not shown. */
   drafts?: Pick<ConversationDrafts, 'publisher'>;
+  /** The expected first reply of an expert that agent-1 quotes (`GET /api/config` → `expertResponse`); none: no figure. */
+  expertResponse?: ExpertResponseProvider;
 }
 
 /**
@@ -84,6 +87,8 @@ async function answerTurn(
     rates: { hourlyRate: deps.config.AGENT_HOURLY_RATE, currency: deps.config.AGENT_CURRENCY },
     aiName: deps.config.AI_NAME,
     messagesLeft: await messagesLeft(deps.db, task.userId, conversationId),
+    guest: guestSessionIdSchema.safeParse(task.userId).success,
+    expertResponse: (await deps.expertResponse?.()) ?? null,
     ...(drafts ? { onDraft: (content: string) => drafts.update(content) } : {}),
   });
   // Every draft is out before the message: a stream never gets a draft after the message it became.

@@ -1,4 +1,5 @@
 import type { AgentMessageKind, CodeAnalysis, RequestReading, TaskBrief as ContractTaskBrief, WorkEstimate } from '@unstuck/contract';
+import type { ExpertResponse } from './knowledge/knowledge.ts';
 
 /** One message of the conversation as the agent's brain sees it, oldest first. */
 export interface TranscriptEntry {
@@ -31,6 +32,16 @@ export interface AgentTurnInput {
    * messages, a signed-in person's ten per conversation); a question they cannot answer is wasted.
    */
   messagesLeft: number;
+  /**
+   * True when the conversation's owner is a guest: at the guest limit they can sign in and go on, so a
+   * vague request still gets its most useful question rather than a Diagnosis. Absent: signed in.
+   */
+  guest?: boolean;
+  /**
+   * The expected first reply of an expert after acceptance (`GET /api/config` → `expertResponse`) that
+   * answers "how fast can you start"; null or absent: agent-1 names no figure.
+   */
+  expertResponse?: ExpertResponse | null;
   /**
    * Called while a brain that streams (the LLM brain) writes the turn, with the person-facing text so
    * far (the `content` only: never staff notes, never a task-section marker), each call a longer or

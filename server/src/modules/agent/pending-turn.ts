@@ -1,5 +1,5 @@
 import type { messages, tasks } from '../../db/schema.ts';
-import { senderRoleOf } from '../chat/message-view.ts';
+import { isAgentId, senderRoleOf } from '../chat/message-view.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -16,7 +16,8 @@ export interface PendingTurn {
 /**
  * Decides whether agent-1 owes an answer: the person's latest message has no answer yet (no later
  * message replies to it, and no human expert wrote after it), or the person pressed "Let's modify it"
- * on the latest proposal and nothing was said since. The answer to an earlier message does not answer
+ * on the latest proposal and nothing was said since but agent-1's answers to their questions (an
+ * agent message replying to one of theirs: a question after a proposal gets no new version). The answer to an earlier message does not answer
  * a later one: a message that arrived while agent-1's turn on the one before was running is still
  * owed an answer after that turn is stored, and the next turn (the job its send queued) gives it.
  * @param rows the conversation's messages, oldest first.
@@ -29,7 +30,12 @@ export function findPendingTurn(rows: MessageRow[], task: TaskRow): PendingTurn 
     return { turnKey: `reply:${person.id}`, replyTo: person, modificationRequested: false };
   }
   const last = rows.at(-1);
-  if (last && task.proposalStatus === 'modification_requested' && task.proposalMessageId === last.id) {
+  const proposalAt = rows.findIndex((row) => row.id === task.proposalMessageId);
+  const sinceProposal = proposalAt >= 0 ? rows.slice(proposalAt + 1) : [];
+  const onlyAnswers = sinceProposal.every(
+    (row) => senderRoleOf(row) === 'user' || (isAgentId(row.senderId) && row.replyToMessageId !== null),
+  );
+  if (last && task.proposalStatus === 'modification_requested' && proposalAt >= 0 && senderRoleOf(last) !== 'user' && onlyAnswers) {
     return { turnKey: `modify:${last.id}`, replyTo: null, modificationRequested: true };
   }
   return null;

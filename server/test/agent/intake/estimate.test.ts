@@ -7,6 +7,17 @@ const NO_CHANGE = { addedItems: 0, removedItems: 0, scale: 1, fitToBudget: false
 const hoursOf = (...messages: string[]) => estimateWork(extractFacts(messages, []), NO_CHANGE, RATES);
 
 describe('estimate', () => {
+  it.each([
+    ['a bot answering from documents', 'We want a Slack bot that answers our team’s questions from our Notion wiki', 20, 45],
+    ['a deployment to a cloud', 'Deploy our FastAPI backend and Vue frontend with Docker on AWS', 12, 40],
+    ['sign-in with subscriptions', 'Add Google login and Stripe subscriptions to our SvelteKit app', 20, 45],
+  ])('sizes %s as an experienced freelancer would quote it', (_kind, request, low, high) => {
+    const estimate = hoursOf(request);
+    expect(estimate.hoursLow).toBeGreaterThanOrEqual(low);
+    expect(estimate.hoursHigh).toBeLessThanOrEqual(high);
+    expect((estimate.hoursLow + estimate.hoursHigh) / 2).toBeGreaterThanOrEqual(20);
+  });
+
   it('sizes a request by its type: a bug in hours, an upgrade or a new product in weeks', () => {
     const bug = hoursOf('My login form throws a TypeError when I submit');
     const feature = hoursOf('Add role-based permissions to the reports page of my Django app');

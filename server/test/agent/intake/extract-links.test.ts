@@ -11,4 +11,10 @@ describe('link extraction', () => {
   it('does not take e-mail addresses or framework names for links', () => {
     expect(extractLinks(['mail me at jane@example.com, it is a Next.js and Node.js app'])).toEqual([]);
   });
+
+  it('keeps localhost and private addresses as text', () => {
+    expect(extractLinks(['Works on localhost:3000 and http://192.168.1.20:8080, not on https://acme-shop.com'])).toEqual([
+      'https://acme-shop.com',
+    ]);
+  });
 });

@@ -4,14 +4,17 @@ import { createIntakeBrain } from '../../../src/modules/agent/intake/index.ts';
 import { topicsOf } from '../../../src/modules/agent/intake/questions.ts';
 import { converse, last } from './helpers.ts';
 
-const questionsOf = (turns: { kind: string; content: string }[]) => turns.filter((t) => t.kind === 'question').map((t) => t.content);
+/** The questions before the first proposal (after it, agent-1 answers the person's questions). */
+const questionsOf = (turns: { kind: string; content: string }[]) => {
+  const first = turns.findIndex((t) => t.kind === 'proposal');
+  return (first < 0 ? turns : turns.slice(0, first)).filter((t) => t.kind === 'question').map((t) => t.content);
+};
 
 describe('intake rules', () => {
   it('never asks about the same thing twice, whatever the answers', async () => {
     const conversations = [
       ['Our Flask API returns 502 when two people upload photos at once', 'not sure', 'hmm, no idea', 'what do you mean?', 'ok'],
       ['I need an internal tool: an admin panel over our Postgres database', 'dunno', 'dunno', 'dunno'],
-      ['hi', 'hello', 'hi again', 'hello?'],
     ];
     for (const messages of conversations) {
       const { turns } = await converse(createIntakeBrain(), messages);
@@ -20,6 +23,11 @@ describe('intake rules', () => {
       const topics = questions.flatMap(topicsOf);
       expect(new Set(topics).size).toBe(topics.length);
     }
+    // What it needs to price is asked twice at most, never in the same words.
+    const { turns } = await converse(createIntakeBrain(), ['hi', 'hello', 'hi again', 'hello?']);
+    const questions = questionsOf(turns);
+    expect(questions.length).toBeLessThanOrEqual(2);
+    expect(new Set(questions).size).toBe(questions.length);
   });
 
   it('proposes after two answers that add nothing, stating what it assumes', async () => {
@@ -33,15 +41,15 @@ describe('intake rules', () => {
     expect(last(turns).content).toMatch(/Code: where it lives was not said/);
   });
 
-  it('offers a call with a human expert when it cannot understand the request, instead of looping', async () => {
+  it('offers a fixed Diagnosis when it cannot understand the request after two tries, instead of looping', async () => {
     const { turns } = await converse(createIntakeBrain(), ['hi', 'hello', 'hi again', 'hello?', 'hmm']);
     const proposal = turns.find((t) => t.kind === 'proposal');
     expect(proposal).toBeDefined();
-    expect(turns.indexOf(proposal!)).toBeLessThanOrEqual(2);
+    expect(turns.indexOf(proposal!)).toBe(2);
     expect(proposal?.reading.requestType).toBe('unclear');
-    expect(proposal?.content).toContain('I could not work out exactly what you need');
-    expect(proposal?.content).toContain('- A call with a human expert to understand what you need');
-    expect(proposal?.estimate?.hoursHigh).toBeLessThanOrEqual(12);
+    expect(proposal?.content).toMatch(/^\*\*Proposal: Diagnosis /);
+    expect(proposal?.content).toContain('fixed **Diagnosis**');
+    expect(proposal?.estimate).toMatchObject({ hoursLow: 1, hoursHigh: 2, priceLow: 80, priceHigh: 160 });
   });
 
   it.each(['Just send the proposal', 'please skip the questions and give me a quote', 'Go ahead with the proposal'])(

@@ -67,11 +67,20 @@ describe('proposal modification', () => {
     expect(turn.content).toContain('- Added: Push notifications');
   });
 
-  it('passes a change it cannot apply on to the expert and keeps the numbers', async () => {
+  it('answers a remark without a new version, saying how to accept or change', async () => {
     const { turns } = await converse(createIntakeBrain(), [REQUEST, 'Hmm, I will think about it over the weekend']);
+    const answer = last(turns);
+    expect(answer.kind).toBe('question');
+    expect(answer.estimate).toBeUndefined();
+    expect(answer.content).toContain('Sounds good');
+    expect(proposalWordsIn(answer.content)).toEqual([]);
+  });
+
+  it('passes a change it cannot apply on to the expert in the revised version', async () => {
+    const { turns } = await converse(createIntakeBrain(), [REQUEST, 'Please change the admin area so that it feels friendlier']);
     const [first, revised] = turns;
     expect(revised?.kind).toBe('proposal');
-    expect(revised?.content).toContain('- Your note, passed on to the expert: “Hmm, I will think about it over the weekend”');
+    expect(revised?.content).toContain('- Your note, passed on to the expert: “Please change the admin area so that it feels friendlier”');
     expect(revised?.estimate).toEqual(first?.estimate);
   });
 

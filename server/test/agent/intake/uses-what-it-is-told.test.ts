@@ -134,6 +134,8 @@ describe('agent-1 uses what it is told', () => {
       'The repo is private on GitHub, by the way.',
     ]);
     expect(turns[1]?.content).toContain('Code: where it lives was not said');
-    expect(last(turns).content).toContain('Code: in a private repository on GitHub');
+    // A remark is no change: the proposal stays, the brief for the expert learns it.
+    expect(last(turns).kind).toBe('question');
+    expect(last(turns).brief.jobSummaryForEngineer).toContain('Code: in a private repository on GitHub');
   });
 });

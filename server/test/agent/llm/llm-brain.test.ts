@@ -279,7 +279,11 @@ describe('the LLM brain', () => {
   it('tells the model to propose now when the person asks for the proposal or cannot answer again', async () => {
     server.reply({ json: questionAnswer }, { json: questionAnswer });
 
-    await brain().nextTurn(input([{ role: 'user', content: 'Slow Next.js site. Just send the proposal.' }]));
+    await brain().nextTurn(
+      input([
+        { role: 'user', content: 'Our Next.js shop on Vercel takes 9 seconds to load product pages on mobile. Just send the proposal.' },
+      ]),
+    );
     await brain().nextTurn(input(firstMessage, { messagesLeft: 0 }));
 
     const [asked, cannot] = server.requests.map((r) => String(r.body.messages[0]?.content));

@@ -51,6 +51,10 @@ describe('technology recognition', () => {
     expect(stackOf('Our Bubble app and the Stripe checkout')).toEqual(['Bubble', 'Stripe']);
   });
 
+  it('does not take words of the trade for technologies', () => {
+    expect(stackOf('Repro: open the cart and press Save. Prod fails, Staging works. ASAP please, our Django app')).toEqual(['Django']);
+  });
+
   it.each([
     ['My Bubble app workflow double-charges customers via Stripe', ['Bubble', 'Stripe']],
     ['Our Glide app stopped writing sign-ups to Google Sheets', ['Glide', 'Google Sheets']],

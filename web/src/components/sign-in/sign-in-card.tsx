@@ -29,7 +29,7 @@ export function SignInCard({ onSignIn, message }: SignInCardProps) {
         Sign in to keep going
       </h2>
       <p className="sign-in-card__message" id="sign-in-card-message">
-        {message ?? 'Sign in to send more messages. Signing in lets you:'}
+        {message ?? 'Sign in to send more messages: this conversation goes on where you left it. Signing in lets you:'}
       </p>
       <SignInBenefits />
       <button type="button" className="button button--primary" onClick={onSignIn} ref={button} aria-describedby="sign-in-card-message">

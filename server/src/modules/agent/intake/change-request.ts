@@ -59,6 +59,23 @@ export function parseChangeRequest(text: string): ChangeRequest {
   };
 }
 
+/** Words that ask to change the proposal itself, whatever else the message says. */
+const MODIFY =
+  /\b(?:change|modify|revise|adjust|instead|rather than|replace|swap|lower|reduce|cut|extend|expand|drop|remove|add|include|without|(?:only|also) (?:need|want))\b/i;
+
+/**
+ * Whether a message written after a proposal asks to change it (docs/product.md "agent-1": a new version
+ * only on a change of scope, budget or deadline, or an explicit request to modify): items to add or
+ * remove, "smaller" or "bigger", a budget, modifying words ("instead", "change"); a deadline or a
+ * technology too, unless the message is a question about the service (`aboutTheService`: "can the
+ * expert start today" names a day, not a deadline). A plain question or remark is not a change.
+ */
+export function asksForChange(text: string, aboutTheService: boolean): boolean {
+  const change = parseChangeRequest(text);
+  if (change.additions.length > 0 || change.removals.length > 0 || change.scale !== 1 || change.budget || MODIFY.test(text)) return true;
+  return !aboutTheService && (change.deadline !== null || change.stack.length > 0);
+}
+
 function stems(text: string): Set<string> {
   return new Set(
     meaningfulWords(text)

@@ -48,6 +48,7 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
     [/\b(?:shows?|showing|sees?|seeing)\s+(?:other|another|someone else['’]?s|the wrong|wrong|the old|old|outdated|stale)\b/i, 4],
     [/\b(?:loops?|looping|redirect loop|stuck|hangs? on)\b/i, 3],
     [/\bkeeps?\s+\w+ing\b/i, 2],
+    [/\b(?:is|are|went|goes|go|were|was)\s+missing\b|\bdisappear\w*|\bvanish\w*/i, 4],
     // "after upgrading", "since the update": a symptom that follows a change is still a bug.
     [/\b(?:after|since)\s+(?:\w+\s+){0,2}?(?:upgrad\w*|updat\w*|migrat\w*|deploy\w*|releas\w*)\b/i, 3],
   ],
@@ -169,6 +170,8 @@ const KEYWORDS: Readonly<Record<Scored, readonly (readonly [RegExp, number])[]>>
       5,
     ],
     [/\bnew (?:app|application|website|site|platform|product|project)\b/i, 3],
+    // "build me something like Uber": a product described by another one.
+    [/\b(?:build|create|make|develop)\w*\s+(?:me\s+|us\s+)?(?:something|a clone|an? [\w-]+ clone)\b/i, 5],
     [/\b(?:saas|startup|marketplace|idea)\b/i, 1],
   ],
 };
@@ -226,8 +229,19 @@ const HISTORY =
 const HISTORY_BY_TOOL =
   /\b(?:[A-Z][\w.]*|v0)\s+(?:built|made|created|generated|wrote|coded)\s+(?:me\s+|us\s+)?(?:my|our|the|a|an)\b[^,.;!?\n]{0,40}?(?=\s+(?:and|but|so)\b|[,.;!?\n]|$)/g;
 
+/**
+ * A move named as the moment trouble began ("after we moved from Heroku to Render", "we switched to
+ * Vercel and now ..."): the context of a symptom, not the job.
+ */
+export const MOVE_CONTEXT =
+  /\b(?:after|since|when)\s+(?:we\s+|i\s+|they\s+)?(?:moved|moving|switched|switching|migrated|migrating|upgraded|upgrading|ported|porting)\b[^.;,!?\n]*|\b(?:we|i)\s+(?:moved|switched|migrated)\b[^.;!?\n]*?(?=,?\s+(?:and|but|so)\s+now\b)/gi;
+
 function scores(request: string): Map<Scored, number> {
-  const text = request.replace(HISTORY, ' ').replace(HISTORY_BY_TOOL, ' ');
+  const told = request.replace(HISTORY, ' ').replace(HISTORY_BY_TOOL, ' ');
+  // Platform names in a move that came before a symptom are where the trouble began, not the request.
+  const withoutMove = told.replace(MOVE_CONTEXT, ' ');
+  const symptom = withoutMove !== told && KEYWORDS.bug_fix.some(([pattern, weight]) => weight >= 4 && pattern.test(withoutMove));
+  const text = symptom ? withoutMove : told;
   const start = opening(text);
   const byType = new Map(
     PRIORITY.map((type) => [
@@ -239,6 +253,7 @@ function scores(request: string): Map<Scored, number> {
   // "PHP 7.4 ... on PHP 8.3": a move to a later version of the same technology.
   const jump = versionJump(text);
   if (jump && jump.to > jump.from) byType.set('upgrade_migration', (byType.get('upgrade_migration') ?? 0) + 3);
+  if (symptom) byType.set('bug_fix', (byType.get('bug_fix') ?? 0) + 3);
   return byType;
 }
 

@@ -28,7 +28,8 @@ function hasSignal(text: string): boolean {
   return ACTION.test(text) || PROBLEM.test(text) || DELIVERABLE.test(text);
 }
 
-function specificWords(text: string): string[] {
+/** The words of `text` that say what the work is about: neither generic work words ("app", "bug") nor technology names. */
+export function specificWords(text: string): string[] {
   const { stack, aiTools } = readTechnologies(text);
   const techWords = new Set([...stack.map((t) => t.name), ...aiTools].flatMap((name) => meaningfulWords(name)));
   return meaningfulWords(text).filter((w) => !GENERIC.has(w) && !techWords.has(w));

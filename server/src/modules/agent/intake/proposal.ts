@@ -1,7 +1,7 @@
 import { applyChange, parseChangeRequest, type ScopeState } from './change-request.ts';
 import { estimateWork, formatMoney, type Estimate } from './estimate.ts';
 import { understanding } from './questions.ts';
-import { asMarkdownText, capitalize, toStatement } from './text.ts';
+import { asMarkdownText, capitalize, toStatement, truncate } from './text.ts';
 import { titleFor } from './title.ts';
 import type { IntakeFacts } from './types.ts';
 import { baseScope, planSteps } from './work-breakdown.ts';
@@ -61,12 +61,14 @@ function budgetLine(facts: IntakeFacts, estimate: Estimate): string | null {
  * revised proposal: it says so and lists what changed in the latest round. The text carries the words
  * the client looks for (scope, plan, next steps, estimate) and no question-like phrase or "?" (docs/product.md "Entities"),
  * so the accept and modify buttons show. Only the frame (bold title, headings, list markers) is
- * Markdown: every sentence, which may quote the person, goes through asMarkdownText.
+ * Markdown: every sentence, which may quote the person, goes through asMarkdownText. `answers`
+ * (Markdown, already escaped) answer the person's own questions in a "Your questions" section.
  */
 export function composeProposal(
   facts: IntakeFacts,
   changeRounds: readonly (readonly string[])[],
   rates: { hourlyRate: number; currency: string },
+  answers = '',
 ): Proposal {
   let state: ScopeState = { items: baseScope(facts), excluded: [], addedItems: 0, removedItems: 0, scale: 1 };
   let changes: string[] = [];
@@ -108,6 +110,7 @@ export function composeProposal(
       ? ['', 'I could not work out exactly what you need from our conversation, so a human expert takes it from here with you.']
       : []),
     `Below are the scope, the plan, the next steps and the estimate${revised ? ', revised with your changes' : ''}.`,
+    ...(answers ? ['', '### Your questions', answers] : []),
     ...(revised
       ? ['', '### What changed', ...(changes.length > 0 ? changes : [NOTHING_CHANGED]).map((c) => `- ${asMarkdownText(c)}`)]
       : []),
@@ -133,4 +136,69 @@ export function composeProposal(
     "Press **✓ Sounds good** to accept it, or **✎ Let's modify it** to change it.",
   ];
   return { content: lines.join('\n'), scope, assumptions, estimate };
+}
+
+/** A Diagnosis is this many hours at the rate, whatever the request (docs/product.md "agent-1", "Diagnosis"). */
+export const DIAGNOSIS_HOURS = [1, 2] as const;
+
+/**
+ * The fixed **Diagnosis** proposal, offered instead of a wide guess when the person could not say
+ * enough to price the work (readiness.ts) after two tries: an expert looks for 1–2 hours at the rate
+ * and scopes the rest. Same frame as a proposal (title line, Scope, Plan, Estimate, Next steps), so
+ * the client shows its buttons. `answers` as for {@link composeProposal}.
+ */
+export function composeDiagnosis(facts: IntakeFacts, rates: { hourlyRate: number; currency: string }, answers = ''): Proposal {
+  const [hoursLow, hoursHigh] = DIAGNOSIS_HOURS;
+  const money = (n: number): string => formatMoney(n, rates.currency);
+  const estimate: Estimate = {
+    hoursLow,
+    hoursHigh,
+    priceLow: hoursLow * rates.hourlyRate,
+    priceHigh: hoursHigh * rates.hourlyRate,
+    currency: rates.currency,
+    hourlyRate: rates.hourlyRate,
+    budgetFit: null,
+    budgetHours: null,
+  };
+  const title = titleFor(facts);
+  const subject =
+    facts.type === 'unclear'
+      ? `of “${truncate(toStatement(facts.request || facts.description), 60)}”`
+      : facts.type === 'bug_fix'
+        ? `of ${title.replace(/^Fix /, '')}`
+        : `for: ${title}`;
+  const scope = [
+    'An expert looks at the problem with you (what you see, where it runs, access to it) and finds what is behind it',
+    'A written finding: what is wrong or needed, what the work takes, and a firm range for it',
+    'Not included: the work itself; it gets its own proposal once the finding is in',
+  ];
+  const lines = [
+    `**Proposal: Diagnosis ${asMarkdownText(subject)}**`,
+    '',
+    asMarkdownText(`Summary: You wrote: “${toStatement(facts.goal?.text ?? facts.request).replace(/[.!]$/, '')}.”`),
+    '',
+    `A price for the whole job now would be a guess, so this is a fixed **Diagnosis**: an expert spends ${hoursLow}–${hoursHigh} hours finding out what is going on, then scopes the rest with you. Below are the scope, the plan, the next steps and the estimate.`,
+    ...(answers ? ['', '### Your questions', answers] : []),
+    '',
+    '### Scope',
+    ...scope.map((s) => `- ${asMarkdownText(s)}`),
+    '',
+    '### Plan',
+    '1. Kickoff: you give the expert access to what is affected (never passwords in this chat).',
+    '2. The expert looks into it and finds the cause or pins down what is needed.',
+    '3. You get the finding and a proposal for the rest of the work.',
+    '',
+    '### Estimate',
+    `- Effort: ${hoursLow}–${hoursHigh} hours (fixed Diagnosis)`,
+    `- Price: ${money(estimate.priceLow)}–${money(estimate.priceHigh)} (at ${money(rates.hourlyRate)}/hour)`,
+    '- The work after it is priced once the finding is in; nothing more is charged without your agreement.',
+    '',
+    '### Next steps',
+    '1. Accept this Diagnosis as it is, or ask for changes.',
+    '2. A human expert takes the task, and you get a confirmation by email.',
+    '3. The expert looks into it and comes back with the finding.',
+    '',
+    "Press **✓ Sounds good** to accept it, or **✎ Let's modify it** to change it.",
+  ];
+  return { content: lines.join('\n'), scope, assumptions: [], estimate };
 }

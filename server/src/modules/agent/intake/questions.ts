@@ -15,7 +15,7 @@ const TOPIC_WORDING: readonly (readonly [Topic, RegExp])[] = [
   ],
   [
     'details',
-    /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow|matter most|a few details)\b/i,
+    /\b(?:error|log lines?|what exactly|reproduc\w*|how (?:many|big|large|slow|often|does)|size|which technolog\w*|what exists|exists (?:already|today)|current setup|describe|what do you see|main screens|should flow|matter most|a few details|built with|made with|first version|done look like|goes wrong|went wrong|is slow)\b/i,
   ],
   ['code', /\b(?:the code|repository|repo|access to)\b/i],
   ['timing', /\b(?:when do you need|deadline|budget)\b/i],
@@ -110,17 +110,22 @@ function detailsQuestion(facts: IntakeFacts): string {
   }
 }
 
-function wrapUpQuestion(facts: IntakeFacts, topics: readonly Topic[]): string {
-  const parts: string[] = [];
-  if (topics.includes('code')) {
-    parts.push('where is the code: a repository an expert can get access to, files you can send, or nothing built yet');
-  }
+/** The wrap-up questions: where the code is, then the timing; `joined` puts them in one question. */
+function wrapUpQuestions(facts: IntakeFacts, topics: readonly Topic[], joined: boolean): string[] {
+  const timing: string[] = [];
   if (topics.includes('timing')) {
-    if (!facts.deadline) parts.push('when do you need it done');
-    if (!facts.budget) parts.push('what budget do you have in mind');
+    if (!facts.deadline) timing.push('when do you need it done');
+    if (!facts.budget) timing.push('what budget do you have in mind');
   }
-  const text = joinAnd(parts);
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}?`;
+  const code = topics.includes('code')
+    ? ['where is the code: a repository an expert can get access to, files you can send, or nothing built yet']
+    : [];
+  const asked = (parts: readonly string[]) => {
+    const text = joinAnd(parts);
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}?`;
+  };
+  const parts = [code, timing].filter((p) => p.length > 0);
+  return joined ? [asked(parts.flat())] : parts.map(asked);
 }
 
 /** "Got it: a bug fix on Supabase (built with Lovable)." — what the agent understood, in its own words. */
@@ -133,20 +138,43 @@ export function understanding(facts: IntakeFacts): string {
 
 /**
  * The text of a clarifying question for `topics`. It never contains the words that make the client
- * show the proposal buttons (estimate, quote, plan, next steps, scope: docs/product.md "Entities"), and always ends in a
- * question mark. `firstTurn` adds a short introduction by `aiName` and what the agent understood.
+ * show the proposal buttons (estimate, quote, plan, next steps, scope: docs/product.md "Entities"),
+ * and ends in a question mark; each question stands on its own line, at most three (docs/product.md
+ * "agent-1", "Questions"). `firstTurn` adds a short introduction by `aiName` and what the agent
+ * understood; `answers` (the person's own questions answered, Markdown) come before the questions.
  */
-export function questionText(topics: readonly Topic[], facts: IntakeFacts, options: { aiName: string; firstTurn: boolean }): string {
+export function questionText(
+  topics: readonly Topic[],
+  facts: IntakeFacts,
+  options: { aiName: string; firstTurn: boolean; answers?: string },
+): string {
+  const lines: string[] = [];
+  if (topics.includes('goal')) lines.push(GOAL_QUESTION);
+  else {
+    if (topics.includes('details')) {
+      lines.push(detailsQuestion(facts));
+      if (facts.type !== 'bug_fix' && facts.type !== 'unclear') lines.push('What does done look like for you?');
+    }
+    // At most three questions: with the details asked too, the wrap-up becomes one.
+    if (topics.some((t) => t === 'code' || t === 'timing')) lines.push(...wrapUpQuestions(facts, topics, lines.length > 1));
+  }
+  return withIntro(lines, facts, options);
+}
+
+/**
+ * Questions as agent-1 sends them: the introduction (first turn) or a short thanks, the answers to the
+ * person's own questions, then the questions one per line.
+ */
+export function withIntro(
+  questions: readonly string[],
+  facts: IntakeFacts,
+  options: { aiName: string; firstTurn: boolean; answers?: string },
+): string {
   // The first question says who asks and what was understood; later ones just ask, so that no
   // question repeats the earlier ones' words.
   const intro = options.firstTurn
-    ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert. ${facts.goal && facts.type !== 'unclear' ? `${understanding(facts)} ` : ''}`
-    : 'Thanks. ';
-  if (topics.includes('goal')) return `${intro}${GOAL_QUESTION}`;
-  const rest = topics.some((t) => t === 'code' || t === 'timing') ? wrapUpQuestion(facts, topics) : '';
-  if (topics.includes('details')) {
-    const done = facts.type === 'bug_fix' || facts.type === 'unclear' ? '' : ' And what does done look like for you?';
-    return `${intro}${detailsQuestion(facts)}${done}${rest ? ` Also: ${rest.charAt(0).toLowerCase()}${rest.slice(1)}` : ''}`;
-  }
-  return `${intro}${rest}`;
+    ? `Hi, I'm ${options.aiName}. I gather the details of your project and pass them on to a human expert.${facts.goal && facts.type !== 'unclear' ? ` ${understanding(facts)}` : ''}`
+    : 'Thanks.';
+  const answers = options.answers ? [options.answers, ''] : [];
+  return [intro, '', ...answers, ...questions].join('\n');
 }

@@ -1,3 +1,4 @@
+import { MOVE_CONTEXT } from './classify-request.ts';
 import type { IntakeFacts } from './types.ts';
 import { workKindOf } from './work-kinds.ts';
 import { capitalize, joinAnd, sentences, toStatement, truncate, withArticle } from './text.ts';
@@ -72,6 +73,52 @@ function symptomOf(text: string): string {
   return SYMPTOMS.find(([pattern]) => pattern.test(text))?.[1] ?? 'the bug';
 }
 
+const GERUND: Readonly<Record<string, string>> = {
+  moved: 'moving',
+  switched: 'switching',
+  migrated: 'migrating',
+  upgraded: 'upgrading',
+  ported: 'porting',
+};
+
+/** "after we moved from Heroku to Render" → "after moving from Heroku to Render"; null without a move before the trouble. */
+export function moveContext(text: string): string | null {
+  const found =
+    /\b(?:after|since|when)\s+(?:we\s+|i\s+|they\s+)?(moved|moving|switched|switching|migrated|migrating|upgraded|upgrading|ported|porting)\s+([^.;,!?\n]+)/i.exec(
+      text,
+    ) ?? /\b(?:we|i)\s+(moved|switched|migrated)\s+([^.;!?\n]*?),?\s+(?:and|but|so)\s+now\b/i.exec(text);
+  if (!found?.[1] || !found[2]) return null;
+  const verb = found[1].toLowerCase();
+  return `after ${GERUND[verb] ?? verb} ${found[2].trim()}`;
+}
+
+/**
+ * The symptom in the person's words, from the clause that names the most telling one ("the reset link
+ * opens a blank page" before "users can't reset their password"), without the move around it and
+ * without the possessive subject ("Our Django app's password reset emails stopped arriving" →
+ * "password reset emails stopped arriving"). Null when no clause names a symptom.
+ */
+function symptomClause(text: string): string | null {
+  const clauses = (sentences(text)[0] ?? text)
+    .replace(MOVE_CONTEXT, '|')
+    .split(/[;|]|,\s*|\s+(?:and|but|so)\s+now\s+/i)
+    .map((c) => c.trim())
+    .filter((c) => c.split(/\s+/).length >= 3);
+  const rank = (clause: string) => {
+    const index = SYMPTOMS.findIndex(([pattern]) => pattern.test(clause));
+    return index < 0 ? (/\b(?:missing|can['’]?t|cannot|won['’]?t|stopped)\b/i.test(clause) ? SYMPTOMS.length : Infinity) : index;
+  };
+  const best = [...clauses].sort((a, b) => rank(a) - rank(b))[0];
+  if (!best || rank(best) === Infinity) return null;
+  return best
+    .replace(/^(?:and|but|so|now|then)\s+/i, '')
+    .replace(/^(?:our|my|the|their|your)\s+/i, '')
+    .replace(/^(?:[\w.]+\s+){0,2}?[\w.]+['’]s\s+/, '')
+    .replace(/^(?:the)\s+/i, '')
+    .replace(/\b(?:is|are|was|were)\s+(?=missing|broken|gone|empty|down|blank)/i, '')
+    .replace(/[.!]+$/, '');
+}
+
 /**
  * "Vue 2 to Vue 3", "Angular 12 components to Angular 17", "Rails 6→7", "PHP 7.4 shop ... on PHP 8.3":
  * the name and both versions (major.minor as a number).
@@ -110,8 +157,13 @@ export function titleFor(facts: IntakeFacts): string {
   const [a, b] = named(facts, 2);
   const title = ((): string => {
     switch (facts.type) {
-      case 'bug_fix':
+      case 'bug_fix': {
+        // Trouble that began with a move is named by its symptom and that context, not as a migration.
+        const context = moveContext(text);
+        const symptom = context ? symptomClause(text) : null;
+        if (context && symptom) return `${symptom} ${context}`;
         return `Fix ${symptomOf(text)} in ${the(object)}`;
+      }
       case 'performance':
         return `Speed up ${the(object)}`;
       case 'upgrade_migration': {
@@ -140,6 +192,8 @@ export function titleFor(facts: IntakeFacts): string {
         return feature ? `Add ${feature} to ${the(object)}` : `New feature for ${the(object)}`;
       }
       case 'new_build':
+        // "build me something like Uber": no noun names the thing, the person's words do.
+        if (/^(?:build|deploy)$/i.test(object) && facts.goal) return facts.goal.text;
         return `Build ${/^the /.test(object) ? object : withArticle(object)}`;
       case 'unclear':
         return 'Request to clarify with an expert';

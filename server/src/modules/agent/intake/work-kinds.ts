@@ -104,6 +104,16 @@ const SMALL_FEATURE =
 /** Words that make a feature more than a small piece: roles, languages, payments, sync. */
 const LARGE_FEATURE =
   /\b(?:roles?|permissions|multi-?(?:language|tenant|currency)|i18n|payments?|subscriptions?|sync\w*|real-?time|offline|search)\b/i;
+/** A bot that answers people's questions from what the team wrote down: retrieval over documents, not a command or two. */
+const ANSWERS_QUESTIONS = /\b(?:answer\w*|repl(?:y|ies|ying))\b[^.!?\n]{0,40}\b(?:questions?|from)\b/i;
+const KNOWLEDGE_SOURCE =
+  /\b(?:notion|confluence|docs?|documentation|wiki|knowledge ?base|faqs?|help ?cent(?:er|re)|handbook|google drive|pdfs?|manuals?)\b/i;
+/** A cloud account an app is deployed to (not a platform that deploys it for you). */
+const CLOUD = /\b(?:aws|amazon web services|ec2|ecs|lightsail|gcp|google cloud|azure|digitalocean|hetzner|linode|vps)\b/i;
+const DEPLOYING = /\b(?:deploy\w*|host(?:ing)?|go(?:ing)? live|put (?:it|our \w+) online)\b/i;
+/** Recurring billing: plans, subscriptions, renewals. */
+const BILLING = /\b(?:subscriptions?|billing|recurring|plans?|renewals?)\b/i;
+
 /** Payouts to others and marketplaces: more than taking a payment. */
 const MARKETPLACE_PAYMENTS = /\b(?:payouts?|paid out|marketplace|split payments?|connect(?:ed)? accounts?|escrow|commission)\b/i;
 
@@ -237,6 +247,22 @@ const KIND_RULES: readonly KindRule[] = [
       ),
   },
   {
+    // An app of one's own deployed to a cloud account: servers, database, domain, secrets and a way to ship updates.
+    types: ['infrastructure'],
+    applies: (f) => DEPLOYING.test(f.request) && CLOUD.test(f.request) && !/\b(?:terraform|kubernetes|k8s|vpc|cluster)\b/i.test(f.request),
+    kind: (f) => ({
+      ...small(
+        'deployment to a cloud',
+        [10, 24],
+        [6, 120],
+        'A few details: which parts does the app have (frontend, API, database, workers), and how should updates be shipped?',
+      ),
+      perItem: [2, 6],
+      // Each further part of the app to run, and putting it into containers first, is work of its own.
+      items: Math.max(named(f.stack).filter((t) => t.kind === 'framework').length - 1, 0) + (CONTAINERS.test(f.request) ? 1 : 0),
+    }),
+  },
+  {
     types: ['infrastructure'],
     applies: (f) => CONTAINERS.test(f.request) && !/\b(?:terraform|kubernetes|vpc|cluster)\b/i.test(f.request),
     kind: () =>
@@ -273,6 +299,18 @@ const KIND_RULES: readonly KindRule[] = [
     types: ['integration', 'automation', 'new_build', 'feature'],
     applies: (f) => dataKind(f) !== null,
     kind: (f) => dataKind(f) ?? small('data work', [8, 24], [4, 120]),
+  },
+  {
+    // A bot that answers questions from the team's documents: reading them in, finding the passage, answering well.
+    types: ['new_build', 'automation', 'feature', 'integration'],
+    applies: (f) => /\bbots?\b/i.test(f.request) && ANSWERS_QUESTIONS.test(f.request) && KNOWLEDGE_SOURCE.test(f.request),
+    kind: () =>
+      small(
+        'bot answering from documents',
+        [20, 45],
+        [10, 160],
+        'A few details: how much is written down (pages, documents), who asks the bot, and should it say where each answer comes from?',
+      ),
   },
   {
     // A bot that posts, reminds or alerts: one job, a few commands.
@@ -313,6 +351,18 @@ const KIND_RULES: readonly KindRule[] = [
         [3, 10],
         [2, 40],
         'A few details: which query or page is slow, how long does it take, and how many rows do the tables involved hold?',
+      ),
+  },
+  {
+    // Accounts and recurring billing together: sign-in, plans, checkout, webhooks, and access that follows the subscription.
+    types: ['feature', 'infrastructure', 'integration'],
+    applies: (f) => SIGN_IN_PROVIDER.test(f.request) && (withRole(f.stack, 'payments').length > 0 || BILLING.test(f.request)),
+    kind: () =>
+      small(
+        'sign-in and subscription billing',
+        [20, 45],
+        [10, 160],
+        'A few details: which plans should people choose from, what does each unlock, and do accounts exist already?',
       ),
   },
   {

@@ -1,6 +1,7 @@
 import { Output, streamText } from 'ai';
 import type { AgentBrain, AgentTurn, AgentTurnInput } from '../brain.ts';
 import { toAgentTurn, toDraftContent } from './guard-rails.ts';
+import { holdToIntakeRules } from './house-rules.ts';
 import { createLanguageModel, type LlmEndpoint } from './model.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
 import { toModelMessages } from './transcript.ts';
@@ -21,7 +22,8 @@ export interface LlmBrainOptions extends LlmEndpoint {
  * While the answer streams, the partial object's `content` (only that field: staff notes never leave
  * the server) goes to `input.onDraft` (docs/decisions/018-streamed-replies.md). The complete answer is
  * validated, then repaired by the guard rails (kind follows the content, price computed from
- * `input.rates`, title ≤ 80 characters).
+ * `input.rates`, title ≤ 80 characters) and held to the intake agent's rules (house-rules.ts: no new
+ * version for a question, a Diagnosis when vague, at most three questions).
  *
  * Errors propagate so the job queue can retry: the SDK's APICallError on an HTTP error, the stream's
  * error when it drops mid-way, NoObjectGeneratedError (or NoOutputGeneratedError) when the answer is
@@ -60,7 +62,7 @@ export function createLlmBrain(options: LlmBrainOptions): AgentBrain {
         }
         if (streamError !== undefined)
           throw streamError instanceof Error ? streamError : new Error('LLM stream failed', { cause: streamError });
-        return toAgentTurn(await result.output, input);
+        return holdToIntakeRules(toAgentTurn(await result.output, input), input);
       } catch (error) {
         if (signal.aborted) {
           throw new Error(`LLM did not answer within ${options.timeoutMs} ms`, { cause: error });

@@ -46,6 +46,14 @@ const CALENDAR_WORDS = new Set(
   ),
 );
 
+/**
+ * Words of the trade that some product is also called ("Repro", "Staging"): in a request they name a
+ * step or an environment ("a repro", "prod", "asap"), never the person's technology.
+ */
+const WORDS_OF_THE_TRADE = new Set(
+  'repro repros prod production staging stage asap dev devs local localhost live beta hotfix todo wip mvp qa uat'.split(' '),
+);
+
 /** Wappalyzer categories (categories.json) that say what a library technology is for. */
 const ROLES_BY_CATEGORY: readonly (readonly [TechRole, readonly number[]])[] = [
   ['payments', [41, 91]],
@@ -66,11 +74,11 @@ const CODE_KINDS: ReadonlySet<TechKind> = new Set(['language', 'framework', 'dat
 
 /**
  * The policy for a name the library writes: one-word names as written, everyday words only as names
- * (not opening a sentence), short or calendar words never (the curated catalogue covers "Go", "R", "C"
+ * (not opening a sentence), short or calendar words and words of the trade ("repro", "prod") never (the curated catalogue covers "Go", "R", "C"
  * with their context), longer or marked names ("Apple Pay", "Next.js") in any case.
  */
 function libraryPolicy(name: string): MatchPolicy | null {
-  if (name.length < 3 || CALENDAR_WORDS.has(name.toLowerCase())) return null;
+  if (name.length < 3 || CALENDAR_WORDS.has(name.toLowerCase()) || WORDS_OF_THE_TRADE.has(name.toLowerCase())) return null;
   const words = name.split(/\s+/);
   const alphabetic = /^[\p{L}\s]+$/u.test(name);
   if (!alphabetic) return 'any-case';
