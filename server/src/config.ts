@@ -216,6 +216,14 @@ const configSchema = z
       .min(1)
       .max(7 * 86_400)
       .default(300),
+    // New-task emails to one expert are gathered into one digest per this many seconds (docs/decisions/079-email-digests.md).
+    EMAIL_NEW_TASKS_DIGEST_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(900),
+    ACCEPTANCES_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Attachment, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
 import type { TokenClaims } from '../lib/caller.ts';
 
@@ -442,6 +455,27 @@ export const emails = pgTable(
   (t) => [uniqueIndex('emails_idempotency_key_idx').on(t.idempotencyKey), index('emails_user_idx').on(t.userId)],
 );
 
+/**
+ * How far a person's digest of one topic has gone (docs/decisions/079-email-digests.md): `unread:{conversation id}`
+ * (the unread messages of that conversation, up to the message `through_seq`) or `new-tasks` (tasks
+ * accepted up to `through_at`). `version` grows with each digest made, so two jobs that read the same
+ * state cannot both make one.
+ */
+export const emailDigests = pgTable(
+  'email_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    version: integer('version').notNull(),
+    throughSeq: bigint('through_seq', { mode: 'number' }),
+    throughAt: timestamp('through_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
+);
+
 export const schema = {
   users,
   conversations,
@@ -461,6 +495,7 @@ export const schema = {
   auditLog,
   emailPreferences,
   emails,
+  emailDigests,
 };
 
 /**

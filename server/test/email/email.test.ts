@@ -277,7 +277,7 @@ describe.each(databaseKinds)('email without SMTP_URL on %s', (kind) => {
   let server: TestServer;
   let admin: SessionResponse;
   beforeAll(async () => {
-    server = await startTestServer(kind, STAFF_ENV);
+    server = await startTestServer(kind, { ...STAFF_ENV, EMAIL_NEW_TASKS_DIGEST_SECONDS: '1' });
     admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
   });
   afterAll(async () => server?.destroy());

@@ -65,6 +65,7 @@ export {
   listAgentConversations,
   listConversationMessages,
   listConversationSummaries,
+  listUnreadMessagesAfter,
   markCustomerMessagesRead,
   moveConversationsToOwner,
   setMessageProposalStatus,

@@ -1,16 +1,17 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { matchingSkills } from '../agent/technologies/skill-match.ts';
-import { findLatestIntakeStack, findMessage } from '../chat/chat.service.ts';
 import { findAccessRequest } from '../shares/shares.service.ts';
-import { findTaskOfConversationWithPeople, findTaskWithPeople } from '../tasks/tasks.service.ts';
+import { findTaskWithPeople } from '../tasks/tasks.service.ts';
 import { isAdminAccount, personName } from '../users/people.ts';
-import { listAdminCandidates, listExperts, type UserRow } from '../users/users.service.ts';
+import { listAdminCandidates } from '../users/users.service.ts';
+import { planNewTasksDigest } from './new-tasks-digest.ts';
+import { withEmail, type PlannedEmail } from './planned-email.ts';
 import { accessRequestEmail } from './templates/access-request.tsx';
-import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
-import type { EmailContent, EmailContext } from './templates/layout.tsx';
-import { newTaskEmail } from './templates/new-task.tsx';
+import { taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
 import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
+import { planUnreadDigest } from './unread-digest.ts';
+
+export type { PlannedEmail } from './planned-email.ts';
 
 /**
  * What happened that people hear of by email. Each event is a job on the queue, stored in the
@@ -19,12 +20,14 @@ import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
  */
 export type EmailEvent =
   | { type: 'proposal_accepted'; taskId: string }
+  /** A task accepted; queued to run EMAIL_NEW_TASKS_DIGEST_SECONDS later, it makes the experts' new-task digests. */
+  | { type: 'new_tasks'; taskId: string }
   | { type: 'access_requested'; accessRequestId: string }
   /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
   | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
   /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
   | { type: 'task_done'; taskId: string; completedAt: string }
-  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it emails only if still unread. */
+  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it makes the customer's unread digest if still unread. */
   | { type: 'expert_replied'; messageId: string }
   /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
   | { type: 'customer_replied'; messageId: string };
@@ -33,7 +36,8 @@ export type EmailEvent =
 export function eventKey(event: EmailEvent): string {
   switch (event.type) {
     case 'proposal_accepted':
-      return `proposal_accepted:${event.taskId}`;
+    case 'new_tasks':
+      return `${event.type}:${event.taskId}`;
     case 'access_requested':
       return `access_requested:${event.accessRequestId}`;
     case 'task_assigned':
@@ -46,16 +50,7 @@ export function eventKey(event: EmailEvent): string {
   }
 }
 
-/** One email an event calls for: to whom, which, and how to write it once the recipient's links are known. */
-export interface PlannedEmail {
-  recipient: UserRow & { email: string };
-  template: string;
-  write(context: EmailContext): EmailContent;
-}
-
-type EventDeps = { db: Db; config: Pick<Config, 'ADMIN_EMAILS'> };
-
-const withEmail = (user: UserRow): user is UserRow & { email: string } => !user.isGuest && user.email !== null && user.email !== '';
+type EventDeps = { db: Db; config: Pick<Config, 'ADMIN_EMAILS' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'> };
 
 /**
  * The emails an event calls for, as things stand when its job runs. A task or request deleted
@@ -65,6 +60,8 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
   switch (event.type) {
     case 'proposal_accepted':
       return planAcceptance(deps.db, event.taskId);
+    case 'new_tasks':
+      return planNewTasksDigest(deps.db, event.taskId, deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS);
     case 'access_requested':
       return planAccessRequest(deps, event.accessRequestId);
     case 'task_assigned':
@@ -72,9 +69,9 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
     case 'task_done':
       return planDone(deps.db, event);
     case 'expert_replied':
-      return planExpertReply(deps.db, event.messageId);
+      return planUnreadDigest(deps.db, event.messageId, 'customer');
     case 'customer_replied':
-      return planCustomerReply(deps.db, event.messageId);
+      return planUnreadDigest(deps.db, event.messageId, 'expert');
   }
 }
 
@@ -118,89 +115,19 @@ async function planDone(db: Db, event: Extract<EmailEvent, { type: 'task_done' }
   ];
 }
 
-/** An expert's message the customer has still not read (in the app): the customer gets it by email. */
-async function planExpertReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
-  const message = await findMessage(db, messageId);
-  if (!message || message.read || message.senderRole !== 'expert') return [];
-  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
-  if (!found || !withEmail(found.owner)) return [];
-  const { task, owner } = found;
-  return [
-    {
-      recipient: owner,
-      template: 'expert-reply',
-      write: (context) =>
-        expertReplyEmail(context, {
-          customerName: personName(owner),
-          expertName: message.senderName ?? 'Your expert',
-          taskTitle: task.title,
-          conversationId: task.conversationId,
-          content: message.content,
-        }),
-    },
-  ];
-}
-
-/** A customer's message the expert holding the task has still not read: that expert gets it by email. */
-async function planCustomerReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
-  const message = await findMessage(db, messageId);
-  if (!message || message.read) return [];
-  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
-  if (!found?.assignee || message.senderId !== found.task.userId || !withEmail(found.assignee)) return [];
-  const { task, owner, assignee } = found;
-  return [
-    {
-      recipient: assignee,
-      template: 'customer-reply',
-      write: (context) =>
-        customerReplyEmail(context, {
-          expertName: personName(assignee),
-          customerName: personName(owner),
-          taskTitle: task.title,
-          taskId: task.id,
-          content: message.content,
-        }),
-    },
-  ];
-}
-
-/**
- * A proposal accepted: the customer hears what happens next; the experts whose skills match the
- * task's stack hear of the task, or every expert when none match (or agent-1 recorded no stack).
- */
+/** A proposal accepted: the customer hears what happens next (the experts hear of it in their digest, `new_tasks`). */
 async function planAcceptance(db: Db, taskId: string): Promise<PlannedEmail[]> {
   const found = await findTaskWithPeople(db, taskId);
-  if (!found || !found.task.endUserAcceptedTask) return [];
+  if (!found || !found.task.endUserAcceptedTask || !withEmail(found.owner)) return [];
   const { task, owner } = found;
-  const plans: PlannedEmail[] = [];
-  if (withEmail(owner)) {
-    plans.push({
+  return [
+    {
       recipient: owner,
       template: 'proposal-accepted',
       write: (context) =>
         proposalAcceptedEmail(context, { customerName: personName(owner), taskTitle: task.title, conversationId: task.conversationId }),
-    });
-  }
-  const stack = await findLatestIntakeStack(db, task.conversationId);
-  const experts = (await listExperts(db)).filter(withEmail).filter((expert) => expert.id !== owner.id);
-  const matched = experts.map((expert) => ({ expert, skills: matchingSkills(expert.skills, stack) }));
-  const anyMatch = matched.some(({ skills }) => skills.length > 0);
-  for (const { expert, skills } of matched) {
-    if (anyMatch && skills.length === 0) continue;
-    plans.push({
-      recipient: expert,
-      template: 'new-task',
-      write: (context) =>
-        newTaskEmail(context, {
-          expertName: personName(expert),
-          taskTitle: task.title,
-          stack,
-          scope: task.clarifiedScope,
-          matchedSkills: skills,
-        }),
-    });
-  }
-  return plans;
+    },
+  ];
 }
 
 /** An access request on a share page: every admin hears of it. */

@@ -7,7 +7,9 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import { eventKey, planEmails, type EmailEvent } from './email.events.ts';
+import type { DigestStep } from './planned-email.ts';
 import {
+  advanceDigestMark,
   ensurePreference,
   existingKeys,
   findEmail,
@@ -27,7 +29,7 @@ import { fromAddress, type EmailTransport } from './email.transport.ts';
 /** What making and sending emails needs. `origin` is where links point (PUBLIC_URL, else the server's address). */
 export interface EmailDeps {
   db: Db;
-  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM'>;
+  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'>;
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
@@ -48,10 +50,12 @@ const subjectLine = (text: string) => {
 
 /**
  * Makes the emails an event calls for (email.events.ts), each once: an email whose idempotency key
- * (the event and the recipient) exists is not made again, whether the event's job is retried or the
- * event happened twice. Recipients who turned emails off get none. Each email is rendered (HTML from
- * its React template, text from the HTML) and stored with its headers, and its send job is queued in
- * the same transaction.
+ * (the event and the recipient, or a digest's own) exists is not made again, whether the event's job
+ * is retried or the event happened twice. A digest is made only if its recipient's mark is still where
+ * its plan read it, and moves the mark in the same transaction (docs/decisions/079-email-digests.md):
+ * of two jobs that planned the same digest, one makes it. Recipients who turned emails off get none.
+ * Each email is rendered (HTML from its React template, text from the HTML) and stored with its
+ * headers, and its send job is queued in the same transaction.
  * @param queueSend stores the send job of an email in the given transaction.
  * @returns the ids of the emails made now.
  */
@@ -62,9 +66,9 @@ export async function makeEmails(
 ): Promise<number[]> {
   const key = eventKey(event);
   const plans = await planEmails(deps, event);
-  const keyOf = (plan: (typeof plans)[number]) => `${key}:${plan.template}:${plan.recipient.id}`;
+  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${key}:${plan.template}:${plan.recipient.id}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
-  const made: NewEmail[] = [];
+  const made: Array<NewEmail & { digest?: DigestStep }> = [];
   for (const plan of plans) {
     if (done.has(keyOf(plan))) continue;
     const preference = await ensurePreference(deps.db, plan.recipient.id, newUnsubscribeId());
@@ -88,12 +92,14 @@ export async function makeEmails(
         'Auto-Submitted': 'auto-generated',
       },
       createdAt: deps.clock.now(),
+      ...(plan.digest ? { digest: plan.digest } : {}),
     });
   }
   if (made.length === 0) return [];
   return deps.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const email of made) {
+    for (const { digest, ...email } of made) {
+      if (digest && !(await advanceDigestMark(tx, { userId: email.userId!, ...digest }, email.createdAt))) continue;
       const id = await insertEmail(tx, email);
       if (id === null) continue;
       await queueSend(id, tx);

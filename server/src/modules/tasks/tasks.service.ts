@@ -23,6 +23,7 @@ import {
 export {
   applyAgentTurn,
   assignTask,
+  countAcceptancesSince,
   countTasksOf,
   deleteTask,
   deleteTasksOfConversations,
