@@ -476,6 +476,33 @@ export const emailDigests = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.topic] })],
 );
 
+/**
+ * Reply-by-email tokens (docs/decisions/080-reply-by-email.md): each conversation email carries
+ * `Reply-To: reply+{token}@{INBOUND_EMAIL_DOMAIN}`; the token (160 random bits) is stored as its SHA-256
+ * with the conversation and the recipient it speaks for. `revoked_at` is set when that person's access ends.
+ */
+export const emailReplyTokens = pgTable(
+  'email_reply_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('email_reply_tokens_user_idx').on(t.userId, t.conversationId)],
+);
+
+/** The `Message-ID` of every inbound email taken in (docs/decisions/080-reply-by-email.md): the same one is stored once. */
+export const inboundEmails = pgTable('inbound_emails', {
+  messageId: text('message_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   conversations,
@@ -496,6 +523,8 @@ export const schema = {
   emailPreferences,
   emails,
   emailDigests,
+  emailReplyTokens,
+  inboundEmails,
 };
 
 /**

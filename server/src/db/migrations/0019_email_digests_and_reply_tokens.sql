@@ -10,4 +10,22 @@ CREATE TABLE "email_digests" (
 	CONSTRAINT "email_digests_user_id_topic_pk" PRIMARY KEY("user_id","topic")
 );
 --> statement-breakpoint
-ALTER TABLE "email_digests" ADD CONSTRAINT "email_digests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "email_digests" ADD CONSTRAINT "email_digests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Reply by email (docs/decisions/080-reply-by-email.md): hashed reply tokens per conversation and
+-- recipient, and the Message-IDs of the inbound emails taken in.
+CREATE TABLE "email_reply_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "inbound_emails" (
+	"message_id" text PRIMARY KEY NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "email_reply_tokens" ADD CONSTRAINT "email_reply_tokens_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_reply_tokens" ADD CONSTRAINT "email_reply_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_reply_tokens_user_idx" ON "email_reply_tokens" USING btree ("user_id","conversation_id");

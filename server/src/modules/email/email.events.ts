@@ -84,6 +84,7 @@ async function planAssignment(db: Db, event: Extract<EmailEvent, { type: 'task_a
     {
       recipient: owner,
       template: 'task-assigned',
+      replyTo: { conversationId: task.conversationId },
       write: (context) =>
         taskAssignedEmail(context, {
           customerName: personName(owner),
@@ -104,6 +105,7 @@ async function planDone(db: Db, event: Extract<EmailEvent, { type: 'task_done' }
     {
       recipient: owner,
       template: 'task-done',
+      replyTo: { conversationId: task.conversationId },
       write: (context) =>
         taskDoneEmail(context, {
           customerName: personName(owner),

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import { eventKey, planEmails, type EmailEvent } from './email.events.ts';
 import type { DigestStep } from './planned-email.ts';
+import { issueReplyAddress } from './reply-tokens.ts';
 import {
   advanceDigestMark,
   ensurePreference,
@@ -29,7 +30,7 @@ import { fromAddress, type EmailTransport } from './email.transport.ts';
 /** What making and sending emails needs. `origin` is where links point (PUBLIC_URL, else the server's address). */
 export interface EmailDeps {
   db: Db;
-  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'>;
+  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS' | 'INBOUND_EMAIL_DOMAIN'>;
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
@@ -55,7 +56,9 @@ const subjectLine = (text: string) => {
  * its plan read it, and moves the mark in the same transaction (docs/decisions/079-email-digests.md):
  * of two jobs that planned the same digest, one makes it. Recipients who turned emails off get none.
  * Each email is rendered (HTML from its React template, text from the HTML) and stored with its
- * headers, and its send job is queued in the same transaction.
+ * headers, and its send job is queued in the same transaction. With INBOUND_EMAIL_DOMAIN a
+ * conversation email gets `Reply-To: reply+{token}@{domain}`, its token stored hashed in that
+ * transaction (docs/decisions/080-reply-by-email.md).
  * @param queueSend stores the send job of an email in the given transaction.
  * @returns the ids of the emails made now.
  */
@@ -68,7 +71,7 @@ export async function makeEmails(
   const plans = await planEmails(deps, event);
   const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${key}:${plan.template}:${plan.recipient.id}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
-  const made: Array<NewEmail & { digest?: DigestStep }> = [];
+  const made: Array<NewEmail & { digest?: DigestStep; replyTo?: { conversationId: string } }> = [];
   for (const plan of plans) {
     if (done.has(keyOf(plan))) continue;
     const preference = await ensurePreference(deps.db, plan.recipient.id, newUnsubscribeId());
@@ -93,13 +96,24 @@ export async function makeEmails(
       },
       createdAt: deps.clock.now(),
       ...(plan.digest ? { digest: plan.digest } : {}),
+      ...(plan.replyTo ? { replyTo: plan.replyTo } : {}),
     });
   }
   if (made.length === 0) return [];
   return deps.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const { digest, ...email } of made) {
+    const domain = deps.config.INBOUND_EMAIL_DOMAIN;
+    for (const { digest, replyTo, ...email } of made) {
       if (digest && !(await advanceDigestMark(tx, { userId: email.userId!, ...digest }, email.createdAt))) continue;
+      if (replyTo && domain) {
+        const address = await issueReplyAddress(
+          tx,
+          { conversationId: replyTo.conversationId, userId: email.userId! },
+          domain,
+          email.createdAt,
+        );
+        email.headers = { ...email.headers, 'Reply-To': address };
+      }
       const id = await insertEmail(tx, email);
       if (id === null) continue;
       await queueSend(id, tx);

@@ -21,6 +21,8 @@ export interface PlannedEmail {
   key?: string;
   /** A digest's step: the email is made only if its recipient's mark is still where the plan read it. */
   digest?: DigestStep;
+  /** A conversation email: with INBOUND_EMAIL_DOMAIN it carries a Reply-To that answers in this conversation. */
+  replyTo?: { conversationId: string };
 }
 
 /** Whether a person can get email: signed in with an address. */

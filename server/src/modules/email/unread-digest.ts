@@ -52,6 +52,7 @@ export async function planUnreadDigest(db: Db, messageId: string, to: 'customer'
       template,
       key: `${topic}:${first.id}:${template}:${recipient.id}`,
       digest: { topic, from: mark.version, throughSeq: last.seq, throughAt: null },
+      replyTo: { conversationId: task.conversationId },
       write: (context) =>
         to === 'customer'
           ? expertReplyEmail(context, {
