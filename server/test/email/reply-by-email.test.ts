@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@unstuck/contract';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { revokeReplyTokens } from '../../src/modules/email/reply-tokens.ts';
 import { databaseKinds } from '../support/databases.ts';
+import { freePort } from '../support/free-port.ts';
 import { callJson, fetchOn } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import type { TestSmtpServer } from '../support/smtp.ts';
@@ -144,5 +146,43 @@ describe.each(databaseKinds)('reply by email on %s', (kind) => {
     const unreadable = await post('no headers, no email');
     expect(unreadable.status).toBe(400);
     expect(await unreadable.json()).toEqual({ code: 'invalid_request', detail: 'The body is not an RFC 5322 email' });
+  });
+});
+
+describe.each(databaseKinds)('reply by email over the SMTP listener on %s', (kind) => {
+  let mailing: MailingServer;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    mailing = await startMailingServer(kind, {
+      EMAIL_UNREAD_DELAY_SECONDS: '1',
+      INBOUND_EMAIL_DOMAIN: DOMAIN,
+      INBOUND_SMTP_PORT: String(smtpPort),
+    });
+  });
+  afterAll(() => mailing?.stop());
+
+  it('takes a reply delivered over SMTP into the conversation, and refuses mail for other domains', async () => {
+    const { server, smtp, admin } = mailing;
+    const expert = await signInPerson(server, 'expert');
+    await makeExpert(server, admin, expert, ['React']);
+    const customer = await signInPerson(server, 'customer');
+    const task = await seedTask(server.database.db, { ownerId: customer.user.uid, title: 'Broken checkout' });
+    await callJson(server.url, 'POST', `/api/expert/tasks/${task.taskId}/take`, { token: expert.token });
+    await callJson(server.url, 'POST', `/api/expert/tasks/${task.taskId}/messages`, { token: expert.token }, { content: 'Which browser?' });
+    const emails = await smtp.waitFor(customer.user.email!, 2);
+    const replyTo = emails.find((email) => email.parsed.subject!.includes('replied'))!.header('reply-to')!;
+
+    const relay = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+    const raw = fixture('gmail-reply', { from: customer.user.email!, to: replyTo });
+    await relay.sendMail({ envelope: { from: customer.user.email!, to: [replyTo] }, raw });
+    await expect(relay.sendMail({ envelope: { from: customer.user.email!, to: ['someone@example.com'] }, raw })).rejects.toThrow(/550/);
+    relay.close();
+    const [stored] = await server.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, task.conversationId), eq(messages.senderId, customer.user.uid), eq(messages.read, false)));
+    expect(stored?.content).toBe('It happens in Firefox 128 on Windows.\nOnly on the payment step.');
   });
 });
