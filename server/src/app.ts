@@ -23,6 +23,7 @@ import { registerMessagesApiRoutes } from './modules/external-agents/messages-ap
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerUploadSlots } from './modules/files/upload-slots.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerInboundEmailRoutes } from './modules/inbound-email/inbound-email.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { registerOpenApi } from './modules/site/openapi.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
   await registerEmailRoutes(app, deps);
+  await registerInboundEmailRoutes(app, deps);
   await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);

@@ -228,6 +228,23 @@ const configSchema = z
       .min(1)
       .max(7 * 86_400)
       .default(300),
+    // New-task emails to one expert are gathered into one digest per this many seconds (docs/decisions/086-email-digests.md).
+    EMAIL_NEW_TASKS_DIGEST_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(900),
+    ACCEPTANCES_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),
+    // Reply by email (docs/decisions/087-reply-by-email.md): off unless a domain is set.
+    INBOUND_EMAIL_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as reply.example.com')
+      .optional(),
+    INBOUND_EMAIL_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_PROVIDER && !env.LLM_MODEL) {
@@ -272,6 +289,11 @@ const configSchema = z
     if (env.SMTP_URL && !env.MAIL_FROM) {
       // A relay refuses (or a receiver distrusts) a sender of a domain it does not know: say which one.
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+    }
+    if ((env.INBOUND_EMAIL_PASSWORD || env.INBOUND_SMTP_PORT) && !env.INBOUND_EMAIL_DOMAIN) {
+      // Replies come to reply+{token}@{domain}: without the domain no email carries an address to answer.
+      const set = env.INBOUND_EMAIL_PASSWORD ? 'INBOUND_EMAIL_PASSWORD' : 'INBOUND_SMTP_PORT';
+      ctx.addIssue({ code: 'custom', path: ['INBOUND_EMAIL_DOMAIN'], message: `is required when ${set} is set` });
     }
     if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });

@@ -20,7 +20,9 @@ import { startCodeAnalysisQueue } from './modules/code-sharing/code-analysis.que
 import { localGitOf } from './modules/code-sharing/code-sharing.service.ts';
 import { createEmailQueue } from './modules/email/email.queue.ts';
 import { transportFromConfig } from './modules/email/email.transport.ts';
+import { revokeReplyTokens } from './modules/email/reply-tokens.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
+import { expectedExpertResponse } from './modules/tasks/expert-response.ts';
 import { storageFromConfig } from './lib/file-storage.ts';
 
 /** Conversations whose read answer is kept in memory (decision 016): a few KB each. */
@@ -76,16 +78,20 @@ export async function createDeps(
   await conversationDrafts.start(database, (error) => logger.warn({ err: error }, 'agent draft not sent'));
   const accessEndings = new AccessEndings();
   await accessEndings.start(database);
+  // Ended access takes the person's reply-by-email addresses for it too (decisions 081 and 087).
+  accessEndings.revokeWith(async (tx, { userId, conversationId }) => {
+    await revokeReplyTokens({ db: tx, clock }, userId, conversationId);
+  });
 
   const jobs = await startJobQueue(database, logger);
-  // The expected first reply is not published yet: agent-1 names no figure until it is (docs/product.md "agent-1").
+  // agent-1 names the expected first reply that GET /api/config publishes (docs/product.md "Expected first reply").
   const agentDeps = {
     db: database.db,
     brain: brainFromConfig(config),
     clock,
     config,
     drafts: conversationDrafts,
-    expertResponse: () => Promise.resolve(null),
+    expertResponse: () => expectedExpertResponse({ db: database.db, clock, config }),
   };
   const agentQueue = await startAgentQueue(jobs, {
     expireInSeconds: config.AGENT_JOB_EXPIRE_SECONDS,

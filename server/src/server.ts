@@ -7,6 +7,7 @@ import { createDeps } from './deps.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logging.ts';
 import { signInStartupNotice } from './modules/auth/identity-providers.ts';
+import { startInboundSmtp } from './modules/inbound-email/inbound-smtp.ts';
 import type { TokenService } from './lib/token-service.ts';
 
 /** A running server and how to stop it. */
@@ -35,12 +36,18 @@ export async function startServer(config: Config, options: { clock?: Clock; data
   const { deps } = runtime;
   const app = await buildApp(deps);
   let url: string;
+  let inboundSmtp: { port: number; close(): Promise<void> } | null = null;
   try {
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     await deps.identity.embedded?.start(url, app.log);
     await runtime.startEmailWorkers(config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : url.replace('127.0.0.1', 'localhost'));
+    if (config.INBOUND_SMTP_PORT && config.INBOUND_EMAIL_DOMAIN) {
+      inboundSmtp = await startInboundSmtp({ ...deps, log: app.log }, config.HOST, config.INBOUND_SMTP_PORT);
+      app.log.info(`replies by email: SMTP on port ${inboundSmtp.port} for ${config.INBOUND_EMAIL_DOMAIN}`);
+    }
   } catch (error) {
+    await inboundSmtp?.close();
     await app.close();
     await runtime.close();
     throw error;
@@ -60,6 +67,7 @@ export async function startServer(config: Config, options: { clock?: Clock; data
       // Requests still running after the grace (a client trickling a body, a stuck socket) are cut, so
       // a stop ends before the orchestrator's kill (Docker waits 10 s); everything acknowledged is stored.
       const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      await inboundSmtp?.close();
       try {
         await app.close();
       } finally {

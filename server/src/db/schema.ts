@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Attachment, AuthUserClaims, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
 
 /** The profile claims an identity provider sent at the last sign-in (OpenID Core §5.1 names). */
@@ -448,6 +461,54 @@ export const emails = pgTable(
   (t) => [uniqueIndex('emails_idempotency_key_idx').on(t.idempotencyKey), index('emails_user_idx').on(t.userId)],
 );
 
+/**
+ * How far a person's digest of one topic has gone (docs/decisions/086-email-digests.md): `unread:{conversation id}`
+ * (the unread messages of that conversation, up to the message `through_seq`) or `new-tasks` (tasks
+ * accepted up to `through_at`). `version` grows with each digest made, so two jobs that read the same
+ * state cannot both make one.
+ */
+export const emailDigests = pgTable(
+  'email_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    version: integer('version').notNull(),
+    throughSeq: bigint('through_seq', { mode: 'number' }),
+    throughAt: timestamp('through_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
+);
+
+/**
+ * Reply-by-email tokens (docs/decisions/087-reply-by-email.md): each conversation email carries
+ * `Reply-To: reply+{token}@{INBOUND_EMAIL_DOMAIN}`; the token (160 random bits) is stored as its SHA-256
+ * with the conversation and the recipient it speaks for. `revoked_at` is set when that person's access ends.
+ */
+export const emailReplyTokens = pgTable(
+  'email_reply_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('email_reply_tokens_user_idx').on(t.userId, t.conversationId)],
+);
+
+/** The `Message-ID` of every inbound email taken in (docs/decisions/087-reply-by-email.md): the same one is stored once. */
+export const inboundEmails = pgTable('inbound_emails', {
+  messageId: text('message_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   conversations,
@@ -467,6 +528,9 @@ export const schema = {
   auditLog,
   emailPreferences,
   emails,
+  emailDigests,
+  emailReplyTokens,
+  inboundEmails,
 };
 
 /**

@@ -8,6 +8,8 @@
  */
 export type EmailEvent =
   | { type: 'proposal_accepted'; taskId: string }
+  /** A task accepted; queued to run EMAIL_NEW_TASKS_DIGEST_SECONDS later, it makes the experts' new-task digests. */
+  | { type: 'new_tasks'; taskId: string }
   | { type: 'access_requested'; accessRequestId: string }
   /**
    * An admin approved an access request: the requester gets the new link. The link travels in the job
@@ -20,7 +22,7 @@ export type EmailEvent =
   | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
   /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
   | { type: 'task_done'; taskId: string; completedAt: string }
-  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it emails only if still unread. */
+  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it makes the customer's unread digest if still unread. */
   | { type: 'expert_replied'; messageId: string }
   /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
   | { type: 'customer_replied'; messageId: string };

@@ -32,6 +32,9 @@ const owners: Record<string, string> = {
   audit_log: 'modules/audit',
   email_preferences: 'modules/email',
   emails: 'modules/email',
+  email_digests: 'modules/email',
+  email_reply_tokens: 'modules/email',
+  inbound_emails: 'modules/email',
   code_repositories: 'modules/code-sharing',
 };
 

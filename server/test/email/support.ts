@@ -35,6 +35,8 @@ export async function startMailingServer(kind: 'pglite' | 'postgres', env: Recor
     PUBLIC_URL: publicUrl,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Unstuck Team <team@unstuck.test>',
+    // Seconds, not 15 minutes: the experts' new-task digests come soon after an acceptance.
+    EMAIL_NEW_TASKS_DIGEST_SECONDS: '1',
     ...env,
   });
   const admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });

@@ -418,6 +418,12 @@ const ROWS: Row[] = [
     expect: everyone(200),
     why: 'one-click unsubscribe (RFC 8058) needs no sign-in: the random id in the email is the key, and it only turns emails off',
   },
+  {
+    routes: ['POST /api/email/inbound'],
+    call: () => ({ body: { raw: 'not an email' } }),
+    expect: everyone(401),
+    why: 'a mail relay’s call: only HTTP Basic with INBOUND_EMAIL_PASSWORD opens it (none is set here), whoever the caller is',
+  },
   // Last: it deletes guest A's data, which the rows above use.
   { routes: ['DELETE /api/admin/guests/delete-all'], call: () => ({}), expect: adminOnly() },
 ];

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   AGENT_RECIPIENT_ID,
   type Attachment,
@@ -271,6 +271,31 @@ export async function countUnreadCustomerMessages(db: Db, conversationIds: strin
     .where(and(inArray(messages.conversationId, conversationIds), eq(messages.read, false), eq(messages.senderId, conversations.ownerId)))
     .groupBy(messages.conversationId);
   return new Map(rows.map((row) => [row.conversationId, row.n]));
+}
+
+/**
+ * The unread messages of a conversation from one side, after message `afterSeq`, oldest first: those
+ * of any expert (`from: 'experts'`, unread by the customer) or of one sender (the customer, unread on
+ * the expert side). At most `limit`.
+ */
+export function listUnreadMessagesAfter(
+  db: Db,
+  query: { conversationId: string; from: 'experts' | { senderId: string }; afterSeq: number; limit: number },
+) {
+  const sender = query.from === 'experts' ? eq(messages.senderRole, 'expert') : eq(messages.senderId, query.from.senderId);
+  return db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      content: messages.content,
+      senderName: messages.senderName,
+      attachments: messages.attachments,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.conversationId, query.conversationId), eq(messages.read, false), sender, gt(messages.seq, query.afterSeq)))
+    .orderBy(asc(messages.seq))
+    .limit(query.limit);
 }
 
 /** @returns a message, or null. */

@@ -67,6 +67,7 @@ export {
   listAgentConversations,
   listConversationMessages,
   listConversationSummaries,
+  listUnreadMessagesAfter,
   markCustomerMessagesRead,
   moveConversationsToOwner,
   setMessageProposalStatus,

@@ -1,24 +1,26 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EmailEvent } from '../../lib/email-event.ts';
-import { matchingSkills } from '../agent/technologies/skill-match.ts';
-import { findLatestIntakeStack, findMessage } from '../chat/chat.service.ts';
 import { findAccessRequest } from '../shares/shares.service.ts';
-import { findTaskOfConversationWithPeople, findTaskWithPeople } from '../tasks/tasks.service.ts';
+import { findTaskWithPeople } from '../tasks/tasks.service.ts';
 import { isAdminAccount, personName } from '../users/people.ts';
-import { listAdminCandidates, listExperts, type UserRow } from '../users/users.service.ts';
+import { listAdminCandidates } from '../users/users.service.ts';
+import { planNewTasksDigest } from './new-tasks-digest.ts';
+import { withEmail, type PlannedEmail } from './planned-email.ts';
 import { accessApprovedEmail, accessDeclinedEmail } from './templates/access-answer.tsx';
 import { accessRequestEmail } from './templates/access-request.tsx';
-import { customerReplyEmail, expertReplyEmail, taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
-import type { EmailContent, EmailContext } from './templates/layout.tsx';
-import { newTaskEmail } from './templates/new-task.tsx';
+import { taskAssignedEmail, taskDoneEmail } from './templates/hand-off.tsx';
 import { proposalAcceptedEmail } from './templates/proposal-accepted.tsx';
+import { planUnreadDigest } from './unread-digest.ts';
+
+export type { PlannedEmail } from './planned-email.ts';
 
 /** The event's identity, the first half of each of its emails' idempotency keys: the same event twice is one event. */
 export function eventKey(event: EmailEvent): string {
   switch (event.type) {
     case 'proposal_accepted':
-      return `proposal_accepted:${event.taskId}`;
+    case 'new_tasks':
+      return `${event.type}:${event.taskId}`;
     case 'access_requested':
     case 'access_approved':
     case 'access_declined':
@@ -33,19 +35,7 @@ export function eventKey(event: EmailEvent): string {
   }
 }
 
-/** One email an event calls for: to whom, which, and how to write it once the recipient's links are known. */
-export interface PlannedEmail {
-  /** A person with an account (`id`: their settings apply), or only an address (`id` null: someone who asked for access). */
-  recipient: { id: string | null; email: string };
-  template: string;
-  /** The conversation the email is about: it goes only while its recipient may still read it (checked at send time). */
-  conversationId?: string;
-  write(context: EmailContext): EmailContent;
-}
-
-type EventDeps = { db: Db; config: Pick<Config, 'ADMIN_EMAILS'> };
-
-const withEmail = (user: UserRow): user is UserRow & { email: string } => !user.isGuest && user.email !== null && user.email !== '';
+type EventDeps = { db: Db; config: Pick<Config, 'ADMIN_EMAILS' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'> };
 
 /**
  * The emails an event calls for, as things stand when its job runs. A task or request deleted
@@ -55,6 +45,8 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
   switch (event.type) {
     case 'proposal_accepted':
       return planAcceptance(deps.db, event.taskId);
+    case 'new_tasks':
+      return planNewTasksDigest(deps.db, event.taskId, deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS);
     case 'access_requested':
       return planAccessRequest(deps, event.accessRequestId);
     case 'access_approved':
@@ -65,9 +57,9 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
     case 'task_done':
       return planDone(deps.db, event);
     case 'expert_replied':
-      return planExpertReply(deps.db, event.messageId);
+      return planUnreadDigest(deps.db, event.messageId, 'customer');
     case 'customer_replied':
-      return planCustomerReply(deps.db, event.messageId);
+      return planUnreadDigest(deps.db, event.messageId, 'expert');
   }
 }
 
@@ -113,91 +105,19 @@ async function planDone(db: Db, event: Extract<EmailEvent, { type: 'task_done' }
   ];
 }
 
-/** An expert's message the customer has still not read (in the app): the customer gets it by email. */
-async function planExpertReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
-  const message = await findMessage(db, messageId);
-  if (!message || message.read || message.senderRole !== 'expert') return [];
-  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
-  if (!found || !withEmail(found.owner)) return [];
-  const { task, owner } = found;
-  return [
-    {
-      recipient: owner,
-      template: 'expert-reply',
-      conversationId: task.conversationId,
-      write: (context) =>
-        expertReplyEmail(context, {
-          customerName: personName(owner),
-          expertName: message.senderName ?? 'Your expert',
-          taskTitle: task.title,
-          conversationId: task.conversationId,
-          content: message.content,
-        }),
-    },
-  ];
-}
-
-/** A customer's message the expert holding the task has still not read: that expert gets it by email. */
-async function planCustomerReply(db: Db, messageId: string): Promise<PlannedEmail[]> {
-  const message = await findMessage(db, messageId);
-  if (!message || message.read) return [];
-  const found = await findTaskOfConversationWithPeople(db, message.conversationId);
-  if (!found?.assignee || message.senderId !== found.task.userId || !withEmail(found.assignee)) return [];
-  const { task, owner, assignee } = found;
-  return [
-    {
-      recipient: assignee,
-      template: 'customer-reply',
-      conversationId: task.conversationId,
-      write: (context) =>
-        customerReplyEmail(context, {
-          expertName: personName(assignee),
-          customerName: personName(owner),
-          taskTitle: task.title,
-          taskId: task.id,
-          content: message.content,
-        }),
-    },
-  ];
-}
-
-/**
- * A proposal accepted: the customer hears what happens next; the experts whose skills match the
- * task's stack hear of the task, or every expert when none match (or agent-1 recorded no stack).
- */
+/** A proposal accepted: the customer hears what happens next (the experts hear of it in their digest, `new_tasks`). */
 async function planAcceptance(db: Db, taskId: string): Promise<PlannedEmail[]> {
   const found = await findTaskWithPeople(db, taskId);
-  if (!found || !found.task.endUserAcceptedTask) return [];
+  if (!found || !found.task.endUserAcceptedTask || !withEmail(found.owner)) return [];
   const { task, owner } = found;
-  const plans: PlannedEmail[] = [];
-  if (withEmail(owner)) {
-    plans.push({
+  return [
+    {
       recipient: owner,
       template: 'proposal-accepted',
       write: (context) =>
         proposalAcceptedEmail(context, { customerName: personName(owner), taskTitle: task.title, conversationId: task.conversationId }),
-    });
-  }
-  const stack = await findLatestIntakeStack(db, task.conversationId);
-  const experts = (await listExperts(db)).filter(withEmail).filter((expert) => expert.id !== owner.id);
-  const matched = experts.map((expert) => ({ expert, skills: matchingSkills(expert.skills, stack) }));
-  const anyMatch = matched.some(({ skills }) => skills.length > 0);
-  for (const { expert, skills } of matched) {
-    if (anyMatch && skills.length === 0) continue;
-    plans.push({
-      recipient: expert,
-      template: 'new-task',
-      write: (context) =>
-        newTaskEmail(context, {
-          expertName: personName(expert),
-          taskTitle: task.title,
-          stack,
-          scope: task.clarifiedScope,
-          matchedSkills: skills,
-        }),
-    });
-  }
-  return plans;
+    },
+  ];
 }
 
 /** An access request on a share page: every admin hears of it. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailPreferences, emails, type EmailHeaders } from '../../db/schema.ts';
+import { emailDigests, emailPreferences, emails, type EmailHeaders } from '../../db/schema.ts';
 
 /** An emails row. */
 export type EmailRow = typeof emails.$inferSelect;
@@ -141,4 +141,46 @@ export function listEmails(db: Db, page: { limit: number; before?: number }): Pr
     .where(page.before ? lt(emails.id, page.before) : undefined)
     .orderBy(desc(emails.id))
     .limit(page.limit);
+}
+
+/** How far a person's digest of a topic has gone (see `emailDigests`): version 0 and nothing covered before the first. */
+export interface DigestMark {
+  version: number;
+  throughSeq: number | null;
+  throughAt: Date | null;
+}
+
+/** @returns the person's mark of `topic`, or version 0 when no digest of it was made yet. */
+export async function findDigestMark(db: Db, userId: string, topic: string): Promise<DigestMark> {
+  const [row] = await db
+    .select({ version: emailDigests.version, throughSeq: emailDigests.throughSeq, throughAt: emailDigests.throughAt })
+    .from(emailDigests)
+    .where(and(eq(emailDigests.userId, userId), eq(emailDigests.topic, topic)));
+  return row ?? { version: 0, throughSeq: null, throughAt: null };
+}
+
+/**
+ * Moves a person's mark of `topic` from version `from` to the next, covering up to `through`: the
+ * compare-and-set that lets one digest out of two jobs that read the same mark.
+ * @returns false when the mark is no longer at `from` (another job made that digest).
+ */
+export async function advanceDigestMark(
+  db: Db,
+  mark: { userId: string; topic: string; from: number; throughSeq: number | null; throughAt: Date | null },
+  now: Date,
+): Promise<boolean> {
+  const next = { version: mark.from + 1, throughSeq: mark.throughSeq, throughAt: mark.throughAt, updatedAt: now };
+  const rows =
+    mark.from === 0
+      ? await db
+          .insert(emailDigests)
+          .values({ userId: mark.userId, topic: mark.topic, ...next })
+          .onConflictDoNothing()
+          .returning({ version: emailDigests.version })
+      : await db
+          .update(emailDigests)
+          .set(next)
+          .where(and(eq(emailDigests.userId, mark.userId), eq(emailDigests.topic, mark.topic), eq(emailDigests.version, mark.from)))
+          .returning({ version: emailDigests.version });
+  return rows.length > 0;
 }

@@ -9,7 +9,10 @@ import { mayReadTaskConversation } from '../tasks/conversation-readers.ts';
 import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import type { EmailEvent } from '../../lib/email-event.ts';
 import { eventKey, planEmails } from './email.events.ts';
+import type { DigestStep } from './planned-email.ts';
+import { issueReplyAddress } from './reply-tokens.ts';
 import {
+  advanceDigestMark,
   ensurePreference,
   existingKeys,
   findEmail,
@@ -29,7 +32,7 @@ import { fromAddress, type EmailTransport } from './email.transport.ts';
 /** What making and sending emails needs. `origin` is where links point (PUBLIC_URL, else the server's address). */
 export interface EmailDeps {
   db: Db;
-  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM'>;
+  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS' | 'INBOUND_EMAIL_DOMAIN'>;
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
@@ -50,10 +53,14 @@ const subjectLine = (text: string) => {
 
 /**
  * Makes the emails an event calls for (email.events.ts), each once: an email whose idempotency key
- * (the event and the recipient) exists is not made again, whether the event's job is retried or the
- * event happened twice. Recipients who turned emails off get none. Each email is rendered (HTML from
- * its React template, text from the HTML) and stored with its headers, and its send job is queued in
- * the same transaction.
+ * (the event and the recipient, or a digest's own) exists is not made again, whether the event's job
+ * is retried or the event happened twice. A digest is made only if its recipient's mark is still where
+ * its plan read it, and moves the mark in the same transaction (docs/decisions/086-email-digests.md):
+ * of two jobs that planned the same digest, one makes it. Recipients who turned emails off get none.
+ * Each email is rendered (HTML from its React template, text from the HTML) and stored with its
+ * headers, and its send job is queued in the same transaction. With INBOUND_EMAIL_DOMAIN a
+ * conversation email gets `Reply-To: reply+{token}@{domain}`, its token stored hashed in that
+ * transaction (docs/decisions/087-reply-by-email.md).
  * @param queueSend stores the send job of an email in the given transaction, with the conversation
  *   the email is about (its recipient's access to it is checked at send time).
  * @returns the ids of the emails made now.
@@ -65,9 +72,9 @@ export async function makeEmails(
 ): Promise<number[]> {
   const key = eventKey(event);
   const plans = await planEmails(deps, event);
-  const keyOf = (plan: (typeof plans)[number]) => `${key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
+  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
-  const made: Array<NewEmail & { conversationId: string | undefined }> = [];
+  const made: Array<NewEmail & { conversationId: string | undefined; digest?: DigestStep }> = [];
   for (const plan of plans) {
     if (done.has(keyOf(plan))) continue;
     // Someone without an account (who asked for access) has no settings: their one answer has no unsubscribe link.
@@ -92,12 +99,24 @@ export async function makeEmails(
         'Auto-Submitted': 'auto-generated',
       },
       createdAt: deps.clock.now(),
+      ...(plan.digest ? { digest: plan.digest } : {}),
     });
   }
   if (made.length === 0) return [];
   return deps.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const { conversationId, ...email } of made) {
+    const domain = deps.config.INBOUND_EMAIL_DOMAIN;
+    for (const { digest, conversationId, ...email } of made) {
+      if (digest && !(await advanceDigestMark(tx, { userId: email.userId!, ...digest }, email.createdAt))) continue;
+      if (conversationId && domain) {
+        const address = await issueReplyAddress(
+          tx,
+          { conversationId, userId: email.userId! },
+          domain,
+          email.createdAt,
+        );
+        email.headers = { ...email.headers, 'Reply-To': address };
+      }
       const id = await insertEmail(tx, email);
       if (id === null) continue;
       await queueSend(id, tx, conversationId);

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 
 // Errors of proposal actions (docs/decisions/024-error-codes.md).
 
@@ -10,3 +10,7 @@ export const proposalReplaced = () => conflict('This proposal was replaced by a 
 
 /** 409: asking to modify a proposal that is already accepted. */
 export const proposalAlreadyAccepted = () => conflict('This proposal is already accepted');
+
+/** 429: the caller accepted ACCEPTANCES_PER_USER_PER_DAY proposals in the last 24 hours; `retryAfterMs` until the earliest leaves the window. */
+export const tooManyAcceptances = (retryAfterMs: number) =>
+  tooManyRequests('You accepted many proposals today. Please try again later.', retryAfterMs);

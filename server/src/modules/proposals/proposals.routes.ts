@@ -21,6 +21,7 @@ export function registerProposalRoutes(app: FastifyInstance, deps: AppDeps) {
             401: errorResponseSchema,
             404: errorResponseSchema,
             409: errorResponseSchema,
+            429: errorResponseSchema,
           },
         },
       },

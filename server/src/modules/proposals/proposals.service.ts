@@ -1,9 +1,14 @@
 import type { ProposalActionResponse } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { setMessageProposalStatus } from '../chat/chat.service.ts';
-import { lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
-import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced } from './proposals.errors.ts';
+import { countAcceptancesSince, lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
+import { lockCallerRow } from '../users/users.service.ts';
+import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced, tooManyAcceptances } from './proposals.errors.ts';
+
+/** The window of the acceptance cap (ACCEPTANCES_PER_USER_PER_DAY): the last 24 hours. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ProposalAction = 'accept' | 'modify';
 
@@ -11,21 +16,26 @@ type ProposalAction = 'accept' | 'modify';
  * Accepts a proposal or asks to modify it (docs/product.md "Proposal", "Calls"). Only the conversation's owner
  * may act, and only on the task's current proposal.
  * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`; the
- *   acceptance's emails (the customer's, the matching experts') are queued in the same transaction.
+ *   customer's email and the experts' new-task digest (delayed EMAIL_NEW_TASKS_DIGEST_SECONDS,
+ *   docs/decisions/086-email-digests.md) are queued in the same transaction. A person accepts at most
+ *   ACCEPTANCES_PER_USER_PER_DAY proposals in any 24 hours (each acceptance emails experts).
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
  * Repeating the same action is harmless and answers the same state. The answer names the version
  * acted on (docs/decisions/030-proposal-versions.md); accepting records it on the task.
  * @throws AppError 404 unknown or foreign message, or one that is not an agent proposal (metadata
- *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one.
+ *   kind `proposal`); 409 when the proposal is already accepted (modify) or superseded by a newer one;
+ *   429 with `Retry-After` (seconds until the earliest of the day's acceptances is 24 hours old) past the cap.
  */
 export async function actOnProposal(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue' | 'emails'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'agentQueue' | 'emails' | 'config'>,
   caller: Extract<Caller, { kind: 'user' }>,
   messageId: string,
   action: ProposalAction,
 ): Promise<ProposalActionResponse> {
   const now = deps.clock.now();
   const task = await deps.db.transaction(async (tx) => {
+    // The caller's lock serialises their acceptances, so concurrent ones cannot all pass the cap.
+    if (action === 'accept') await lockCallerRow(tx, caller);
     const row = await lockTaskOfProposal(tx, messageId, caller.id);
     // Only a message the agent sent as a proposal can be acted on; anything else (a question, the
     // person's own message) is not a proposal at all, so 404 rather than "replaced".
@@ -42,9 +52,15 @@ export async function actOnProposal(
           : { status: 'ACCEPTED' as const, endUserAcceptedTask: true, proposalStatus: 'accepted' as const, proposalAcceptedAt: now }
         : { proposalStatus: 'modification_requested' as const };
     if (Object.keys(changes).length === 0) return current;
+    if (action === 'accept') await checkAcceptanceCap(tx, deps.config.ACCEPTANCES_PER_USER_PER_DAY, caller.id, now);
     const updated = await updateProposalState(tx, current.id, changes);
     await setMessageProposalStatus(tx, messageId, updated.proposalStatus!);
-    if (action === 'accept') await deps.emails.enqueue({ type: 'proposal_accepted', taskId: updated.id }, tx);
+    if (action === 'accept') {
+      await deps.emails.enqueue({ type: 'proposal_accepted', taskId: updated.id }, tx);
+      await deps.emails.enqueue({ type: 'new_tasks', taskId: updated.id }, tx, {
+        delaySeconds: deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS,
+      });
+    }
     return updated;
   });
 
@@ -59,4 +75,10 @@ export async function actOnProposal(
     // Only the task's current proposal can be acted on, so its version is the one acted on.
     proposalVersion: task.proposalVersion ?? 1,
   };
+}
+
+/** @throws AppError 429 when `userId` accepted `cap` proposals in the 24 hours before `now`. */
+async function checkAcceptanceCap(tx: Db, cap: number, userId: string, now: Date): Promise<void> {
+  const { count, earliest } = await countAcceptancesSince(tx, userId, new Date(now.getTime() - DAY_MS));
+  if (count >= cap) throw tooManyAcceptances((earliest?.getTime() ?? now.getTime()) + DAY_MS - now.getTime());
 }

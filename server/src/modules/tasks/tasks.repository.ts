@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, tasks, users } from '../../db/schema.ts';
@@ -77,6 +77,21 @@ export async function countTasksOf(db: Db, userId: string): Promise<number> {
     .from(tasks)
     .where(eq(tasks.userId, userId));
   return row?.n ?? 0;
+}
+
+/**
+ * A person's proposal acceptances since `since`: how many of their tasks were accepted then or later,
+ * and the earliest of those acceptances (null when none), from which the acceptance cap's window ends.
+ */
+export async function countAcceptancesSince(db: Db, userId: string, since: Date): Promise<{ count: number; earliest: Date | null }> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number),
+      earliest: sql<Date | null>`min(${tasks.proposalAcceptedAt})`.mapWith(tasks.proposalAcceptedAt),
+    })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), gte(tasks.proposalAcceptedAt, since)));
+  return { count: row?.n ?? 0, earliest: row?.earliest ?? null };
 }
 
 /** Saves a task's admin notes. @returns the row, or null when unknown. */

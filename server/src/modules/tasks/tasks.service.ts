@@ -26,6 +26,7 @@ import {
 export {
   applyAgentTurn,
   assignTask,
+  countAcceptancesSince,
   countTasksOf,
   deleteTask,
   deleteTasksOfConversations,
