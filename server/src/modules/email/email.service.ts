@@ -109,12 +109,7 @@ export async function makeEmails(
     for (const { digest, conversationId, ...email } of made) {
       if (digest && !(await advanceDigestMark(tx, { userId: email.userId!, ...digest }, email.createdAt))) continue;
       if (conversationId && domain) {
-        const address = await issueReplyAddress(
-          tx,
-          { conversationId, userId: email.userId! },
-          domain,
-          email.createdAt,
-        );
+        const address = await issueReplyAddress(tx, { conversationId, userId: email.userId! }, domain, email.createdAt);
         email.headers = { ...email.headers, 'Reply-To': address };
       }
       const id = await insertEmail(tx, email);
