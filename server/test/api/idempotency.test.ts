@@ -27,7 +27,8 @@ async function send(
 }
 
 describe.each(databaseKinds)('Idempotency-Key on POST /api/v2/messages on %s', (kind) => {
-  const server = useTestApp({}, { kind });
+  // Five sends at once from one address: upload slots enough that one address's share (a quarter) holds them.
+  const server = useTestApp({ UPLOADS_MAX_CONCURRENT: '40' }, { kind });
 
   const storedBy = (senderId: string) => server.database.db.select().from(messages).where(eq(messages.senderId, senderId));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, newGuestId, sendMessage, fetchOn } from '../support/http.ts';
+import { callJson, newGuestId, sendMessage, fetchOn, waitForMessages } from '../support/http.ts';
 import { signIn } from '../support/sign-in.ts';
 import { useTestApp } from '../support/test-app.ts';
 
@@ -46,11 +46,15 @@ describe('debug probes and redirects', () => {
   it("lists the caller's conversations and reads one like the v2 call", async () => {
     const guest = { guest: newGuestId() };
     const sent = await sendMessage(server, guest, { content: 'Supabase auth loops forever' });
+    // Once agent-1 answered, the conversation is titled by its task, as Messages titles it.
+    await waitForMessages(server, guest, sent.body.conversation_id, (messages) => messages.length >= 2);
+    const task = await callJson(server, 'GET', `/api/v2/conversations/${sent.body.conversation_id}/task`, guest);
+    expect(task.body.title).toEqual(expect.any(String));
     const list = await callJson(server, 'GET', '/api/conversations', guest);
     expect(list.body).toEqual([
       {
         id: sent.body.conversation_id,
-        title: 'Supabase auth loops forever',
+        title: task.body.title,
         message_count: expect.any(Number),
         participants: [guest.guest, 'agent-1'],
         last_message_at: expect.any(String),

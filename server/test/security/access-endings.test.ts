@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AccessEnding } from '../../src/lib/access-endings.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -20,7 +21,7 @@ describe.each(databaseKinds)('access endings on %s', (kind) => {
     });
     const unsubscribe = accessEndings.subscribe((ending) => heard.push(ending));
     try {
-      const kept = { userId: 'user-kept', conversationId: 'conversation-1' };
+      const kept = { userId: 'user-kept', conversationId: randomUUID() };
       const everything = { userId: 'user-gone', conversationId: null };
       const rolledBack = { userId: 'user-rolled-back', conversationId: null };
       await server.database.db.transaction(async (tx) => {
