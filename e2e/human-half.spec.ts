@@ -38,6 +38,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Unstuck <team@example.com>',
     EXPERT_RESPONSE_DEFAULT_MINUTES: '180',
+    // The matched expert's digest of new tasks goes out a second after the acceptance, not 15 minutes.
+    EMAIL_NEW_TASKS_DIGEST_SECONDS: '1',
   });
   browser = await launchBrowser();
   // Starting a server on a busy machine can take longer than the default hook time.

@@ -320,10 +320,12 @@ describe('popup sign-in on the production domain', () => {
     await closePage(page);
   });
 
-  it('debug pages do not exist in production: their paths go to /', async () => {
+  it('debug pages do not exist in production: their paths are unknown pages (404)', async () => {
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/debug`);
-    await page.waitForURL(`${server.baseUrl}/`);
+    const answer = await page.goto(`${server.baseUrl}/debug`);
+    expect(answer?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/debug`);
     await closePage(page);
   });
 });
