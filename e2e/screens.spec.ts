@@ -45,6 +45,8 @@ async function api(path: string, as: Role, method = 'GET', body?: unknown) {
     headers: { authorization: `Bearer ${token(signedIn[as])}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+  // A refused seeding call would show up later as a screen that never becomes ready: say which call it was.
+  if (!answer.ok) throw new Error(`${method} ${path} as ${as}: ${answer.status} ${await answer.text()}`);
   return answer.json() as Promise<unknown>;
 }
 

@@ -14,10 +14,10 @@ renderer.html = function (this: Renderer, token: Tokens.HTML | Tokens.Tag) {
  * Only real hosts become links (docs/product.md "agent-1"): `http://localhost:3000` or a private address
  * in a message is the writer's own machine, shown as the text written.
  */
-const link = renderer.link.bind(renderer);
 renderer.link = function (this: Renderer, token: Tokens.Link) {
   if (/^https?:/i.test(token.href) && !isPublicHost(token.href)) return this.parser.parseInline(token.tokens);
-  return link(token);
+  // `this` is the renderer marked parses with (it carries the parser), not the one made above.
+  return Renderer.prototype.link.call(this, token) as string;
 };
 const markdown = new Marked({ async: false, gfm: true, breaks: true, renderer });
 
