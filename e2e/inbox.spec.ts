@@ -25,6 +25,10 @@ const ANSWERS = [
   'Still nothing to add.',
 ];
 
+/** The short thread's title as Messages shows it: its task's title. */
+let shortTitle = /./;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAILS: ADMIN.email, SIGN_IN_RATE_LIMIT: '1000' });
   browser = await launchBrowser();
@@ -35,6 +39,9 @@ beforeAll(async () => {
   const short = await sendMessage(server.baseUrl, me, { content: 'Quick question about a Supabase policy' });
   shortId = short.body.conversation_id as string;
   await waitForAgentReply(server.baseUrl, me, shortId, short.body.id);
+  // Messages titles a thread by its task (agent-1's title) once there is one.
+  const shortTask = await callJson(server.baseUrl, 'GET', `/api/v2/conversations/${shortId}/task`, me);
+  shortTitle = new RegExp(escapeRegExp(String(shortTask.body.title)));
 
   // Reading the replies (as the app does) marks them read.
   for (const content of ANSWERS) {
@@ -78,9 +85,7 @@ const expertWrites = (content: string) =>
   callJson(server.baseUrl, 'POST', `/api/expert/tasks/${taskId}/messages`, { token: adminToken }, { content });
 
 describe('Messages as an inbox', () => {
-  // Skipped at the stop of 2026-11-28: threads are now titled by their task (agent-1's title), and the seeded
-  // "Supabase" thread is no longer found by that word; the locator must follow the task title (next session).
-  it.skip('opens a thread at its first unread message; the list and the thread scroll on their own; a read thread opens at the newest', async () => {
+  it('opens a thread at its first unread message; the list and the thread scroll on their own; a read thread opens at the newest', async () => {
     const page = await signedInPage({ width: 1280, height: 800 });
     await page.goto(`${server.baseUrl}/messages`);
     const list = page.getByRole('navigation', { name: 'Your conversations' });
@@ -139,26 +144,24 @@ describe('Messages as an inbox', () => {
     await expect(pill.count()).resolves.toBe(0);
 
     // A thread with nothing unread opens at its newest message.
-    await list.getByRole('button', { name: /Supabase/ }).click();
+    await list.getByRole('button', { name: shortTitle }).click();
     await page.getByRole('article', { name: 'Message from Unstuck AI' }).first().waitFor();
     await expect.poll(() => atThreadEnd(page)).toBe(true);
     await closePage(page);
   });
 
-  // Skipped at the stop of 2026-11-28: threads are now titled by their task (agent-1's title), and the seeded
-  // "Supabase" thread is no longer found by that word; the locator must follow the task title (next session).
-  it.skip('on a phone, the list opens a thread and Back returns to the list', async () => {
+  it('on a phone, the list opens a thread and Back returns to the list', async () => {
     const page = await signedInPage({ width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/messages`);
     const list = page.getByRole('navigation', { name: 'Your conversations' });
-    await list.getByRole('button', { name: /Supabase/ }).click();
+    await list.getByRole('button', { name: shortTitle }).click();
     await page.getByRole('article', { name: 'Message from Unstuck AI' }).first().waitFor();
     await expect(list.isVisible()).resolves.toBe(false);
     await shot(page, 'inbox-2-mobile-thread.png');
     // The head stays one line under 64 px: the title on its own line, cut with an ellipsis, whole in its tooltip.
     const head = page.locator('.inbox-page__thread-head');
     await expect(head.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
-    const title = page.getByRole('heading', { level: 2, name: /Supabase/ });
+    const title = page.getByRole('heading', { level: 2, name: shortTitle });
     const lines = await title.evaluate(
       (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
     );
