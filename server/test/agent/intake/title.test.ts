@@ -25,6 +25,12 @@ describe('titles and scope in the agent’s own words', () => {
     expect(long.startsWith(title.slice(0, 20))).toBe(false);
   });
 
+  it('keeps a symptom and its move whole, leaving out where the app runs when both do not fit', () => {
+    expect(titleOf('My Next.js app on Vercel returns 500 on every API route after upgrading to App Router')).toBe(
+      'Next.js app returns 500 on every API route after upgrading to App Router',
+    );
+  });
+
   it('writes scope items in its own words, quoting only the error the person reported', () => {
     const facts = extractFacts(
       [

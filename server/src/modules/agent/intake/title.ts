@@ -3,6 +3,9 @@ import type { IntakeFacts } from './types.ts';
 import { workKindOf } from './work-kinds.ts';
 import { capitalize, joinAnd, sentences, toStatement, truncate, withArticle } from './text.ts';
 
+/** A title's length (docs/product.md "agent-1": at most 80 characters). */
+const TITLE_MAX = 80;
+
 /** Things people ask about, as the noun that ends the object phrase ("Supabase edge function"). */
 const OBJECT_NOUN =
   /\b(?:internal tool|admin panel|edge functions?|service workers?|functions?|web app|mobile app|web server|help center|landing page|marketing site|checkout|components|service|microservices?|saas|marketplace|game|app|apps|application|website|site|blog|store|shop|dashboard|bot|chatbot|scraper|report|reports|macro|backend|api|monorepo|server|extension|pipeline|deploy|build|database|forms?|account|portal|tool|platform|plugin|theme|zaps?|queries|workflows?|integration|auth code|code)\b/i;
@@ -147,6 +150,19 @@ function named(facts: IntakeFacts, max: number): string[] {
 }
 
 /**
+ * The first candidate that fits a title's 80 characters in full, else the last one (cut later): a title
+ * that names the symptom whole reads better than one that keeps every detail and loses its end.
+ */
+function fitting(candidates: readonly string[]): string {
+  return candidates.find((c) => capitalize(toStatement(c)).length <= TITLE_MAX) ?? candidates[candidates.length - 1]!;
+}
+
+/** The symptom without where the app runs ("Next.js app on Vercel returns 500" → "Next.js app returns 500"). */
+function withoutPlace(symptom: string): string {
+  return symptom.replace(/^((?:[\w.]+\s+){0,3}?(?:app|site|api|backend|frontend|service|project))\s+(?:on|in|at)\s+[A-Z][\w.]*\s+/i, '$1 ');
+}
+
+/**
  * A short title in the agent's own words (at most 80 characters), built from what it understood:
  * the type of work, the object and the stack ("Fix timeouts in Supabase edge function", "Upgrade Vue 2
  * to Vue 3", "Connect Webflow forms to Salesforce"). Never the person's first sentence cut short.
@@ -161,7 +177,7 @@ export function titleFor(facts: IntakeFacts): string {
         // Trouble that began with a move is named by its symptom and that context, not as a migration.
         const context = moveContext(text);
         const symptom = context ? symptomClause(text) : null;
-        if (context && symptom) return `${symptom} ${context}`;
+        if (context && symptom) return fitting([`${symptom} ${context}`, `${withoutPlace(symptom)} ${context}`, symptom]);
         return `Fix ${symptomOf(text)} in ${the(object)}`;
       }
       case 'performance':
@@ -199,5 +215,5 @@ export function titleFor(facts: IntakeFacts): string {
         return 'Request to clarify with an expert';
     }
   })();
-  return truncate(capitalize(toStatement(title)), 80);
+  return truncate(capitalize(toStatement(title)), TITLE_MAX);
 }
