@@ -34,6 +34,17 @@ describe("a task's own customer", () => {
     expect((await callJson(server, 'POST', `/api/expert/tasks/${own.taskId}/take`, { token: other.token })).status).toBe(200);
   });
 
+  it('is not offered it in the workspace, while other experts are', async () => {
+    const own = await seedTask(server.database.db, { ownerId: people.expert.user.uid });
+    const offered = async (token: string) => {
+      const { body } = await callJson(server, 'GET', '/api/expert/tasks', { token });
+      return [...body.matched, ...body.unassigned].map((task: { id: string }) => task.id);
+    };
+    expect(await offered(people.expert.token)).not.toContain(own.taskId);
+    const other = await signInExpert(server, people.admin, 'offered');
+    expect(await offered(other.token)).toContain(own.taskId);
+  });
+
   it('cannot be given it by an admin (409), whether it waits in the queue or another expert holds it', async () => {
     const own = await seedTask(server.database.db, { ownerId: people.expert.user.uid });
     const assign = (expertId: string) =>

@@ -152,12 +152,15 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
 /**
  * `GET /api/expert/tasks`: the expert workspace (decision 070). Tasks nobody holds are "matched"
  * when the caller's profile skills meet the stack agent-1 recorded (case-, punctuation- and
- * alias-insensitive, decision 068), else "unassigned"; "mine" are the caller's tasks not done; "done"
+ * alias-insensitive, decision 068), else "unassigned" (never the caller's own requests); "mine" are the caller's tasks not done; "done"
  * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
  */
 export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {
-  const tasks = await viewTasks(deps.db, member, await listExpertTasks(deps.db));
-  const free = tasks.filter((task) => task.assigneeId === null && task.status === 'ACCEPTED');
+  const rows = await listExpertTasks(deps.db);
+  // A task's own customer may not take it (409 on take), so it is not offered to them.
+  const ownRequests = new Set(rows.filter((row) => row.task.userId === member.id).map((row) => row.task.id));
+  const tasks = await viewTasks(deps.db, member, rows);
+  const free = tasks.filter((task) => task.assigneeId === null && task.status === 'ACCEPTED' && !ownRequests.has(task.id));
   const mine = tasks.filter((task) => task.assigneeId === member.id && task.status !== 'DONE');
   return {
     matched: free.filter((task) => task.matchedSkills.length > 0),
