@@ -94,7 +94,10 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     });
     const silent = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED', request: 'Checkout crashes.' });
     const tasks = everyTask((await as(people.expert, 'GET', '/api/expert/tasks')).body);
-    expect(tasks.find((t) => t.id === stated.taskId)).toMatchObject({ budget: '$1,500', deadline: expect.stringMatching(/Friday.*\(urgent\)$/) });
+    expect(tasks.find((t) => t.id === stated.taskId)).toMatchObject({
+      budget: '$1,500',
+      deadline: expect.stringMatching(/Friday.*\(urgent\)$/),
+    });
     expect(tasks.find((t) => t.id === silent.taskId)).toMatchObject({ budget: null, deadline: null });
   });
 
