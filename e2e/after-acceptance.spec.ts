@@ -102,6 +102,17 @@ describe('after acceptance', () => {
     const conversationId = await page.evaluate(() => localStorage.getItem('current_conversation_id'));
     const asExpert = (path: string, body?: unknown) => callJson(server.url, 'POST', path, { token: expert.token }, body);
     const taskId = await taskOf(expert, conversationId ?? '');
+    // The expert's card: the price range, and the customer's budget and deadline in their words.
+    const queue = await (await browser.newContext({ viewport: PHONE })).newPage();
+    queue.on('pageerror', (error) => pageErrors.push(error));
+    await signInThroughDashboard(queue, server.url, EXPERT);
+    await queue.goto(`${server.url}/expert-queue`);
+    const card = queue.getByRole('article').filter({ hasText: CUSTOMER.name });
+    await card.waitFor({ timeout: LIVE });
+    await expect(card.innerText()).resolves.toMatch(/\$300–\$1,000 \(3–10 hours\) · budget \$500 · deadline by next Friday/);
+    await shot(queue, 'after-acceptance-expert-card-light.png');
+    await queue.context().close();
+
     expect((await asExpert(`/api/expert/tasks/${taskId}/take`)).status).toBe(200);
     await noteReads(page, 'Eve is on it.');
     await expect(page.getByText(AI_NOTICE).count()).resolves.toBe(0);
