@@ -241,14 +241,14 @@ describe('signed-in chat on the home page', () => {
     await thanks.waitFor();
     await shot(page, '8-thank-you.png');
     await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
-    await page.getByText('Proposal Accepted!').waitFor();
+    await page.getByText('Waiting for an expert to take your task').waitFor();
     // The chat stays open after acceptance, addressed to the human experts (README "Deviations").
     await expect(page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).resolves.toBe('Message the expert team…');
     await shot(page, '9-accepted.png');
 
     // The conversation and its accepted state survive a reload.
     await page.reload();
-    await page.getByText('Proposal Accepted!').waitFor();
+    await page.getByText('Waiting for an expert to take your task').waitFor();
     await expect(page.getByText('✓ Proposal accepted').isVisible()).resolves.toBe(true);
     await closePage(page);
   });

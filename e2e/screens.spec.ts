@@ -161,7 +161,7 @@ const SCREENS: Screen[] = [
     as: 'customer',
     path: '/',
     ready: async (page) => {
-      await page.getByText('Proposal Accepted!').waitFor();
+      await page.getByText('Erin is on it.').waitFor();
       await page.locator('.proposal__summary p').first().waitFor();
     },
   },

@@ -54,7 +54,7 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 async function acceptProposalAndSeeThanks(page: Page) {
   const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
   await thanks.waitFor();
-  await page.getByText('Proposal Accepted!').waitFor();
+  await page.getByText('Waiting for an expert to take your task').waitFor();
   await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
   // The chat stays open after acceptance, addressed to the human experts (README "Deviations").
   await expect(message(page).isDisabled()).resolves.toBe(false);
@@ -180,7 +180,7 @@ describe('sign-in through the embedded development provider (redirect mode)', ()
     await page.goto(`${server.baseUrl}/`);
     await acceptButton(page).waitFor();
     await page.waitForTimeout(500);
-    await expect(page.getByText('Proposal Accepted!').count()).resolves.toBe(0);
+    await expect(page.getByText('Waiting for an expert to take your task').count()).resolves.toBe(0);
     await closePage(page);
   });
 

@@ -24,6 +24,10 @@ export const expertTaskSchema = z.object({
   proposalVersion: proposalVersionSchema.nullable(),
   /** The accepted proposal's estimate (its price range and hours), as the customer accepted it; null when it gave none. */
   estimate: workEstimateSchema.nullable(),
+  /** The customer's budget in their own words (e.g. "$1,500"); null when they stated none. */
+  budget: z.string().nullable(),
+  /** The customer's deadline in their own words, "(urgent)" added when they said so; null when none. */
+  deadline: z.string().nullable(),
   conversationId: z.string(),
   customerName: z.string(),
   assigneeId: z.string().nullable(),

@@ -14,5 +14,11 @@ export const proposalActionResponseSchema = z.object({
   proposalAcceptedAt: z.string().nullable(),
   /** The version acted on (docs/decisions/030-proposal-versions.md). */
   proposalVersion: proposalVersionSchema,
+  /**
+   * Accept only: the caller's address the acceptance email was just queued to (it leaves this server,
+   * SMTP_URL), so the thank-you modal may say so; null when no email goes (none configured, no address,
+   * emails turned off, the proposal was already accepted) and for modify.
+   */
+  confirmationEmailTo: z.string().nullable(),
 });
 export type ProposalActionResponse = z.infer<typeof proposalActionResponseSchema>;

@@ -36,7 +36,7 @@ export async function customerAcceptsAProposal(
   await proposalButtons(page).accept.click();
   const thanks = page.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
   await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
-  await page.getByText('Proposal Accepted!').waitFor();
+  await page.getByText('Waiting for an expert to take your task').waitFor();
 }
 
 /** The Users tab's row of a person, by their email. */

@@ -63,6 +63,9 @@ describe.each(databaseKinds)('email through SMTP on %s', (kind) => {
 
     const accepted = await accept(customer, proposal.id);
     expect(accepted.status).toBe(200);
+    // The thank-you modal may say where the confirmation went; accepting again sends none.
+    expect(accepted.body.confirmationEmailTo).toBe(customer.user.email);
+    expect((await accept(customer, proposal.id)).body.confirmationEmailTo).toBeNull();
     const [customerEmail] = await smtp.waitFor(customer.user.email!);
     const [expertEmail] = await smtp.waitFor(nextExpert.user.email!);
     const rows = await waitForEventEmails(server, accepted.body.task_id);

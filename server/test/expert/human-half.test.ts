@@ -86,6 +86,21 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect(everyTask(after).filter((t: any) => t.id === next.taskId)).toHaveLength(1);
   });
 
+  it('shows the expert the customer’s budget and deadline in their words, and nothing when they stated none', async () => {
+    const stated = await seedTask(server.database.db, {
+      ownerId: customer.user.uid,
+      status: 'ACCEPTED',
+      request: 'Our checkout crashes on Safari. My budget is $1,500 and I need it fixed by Friday, it is urgent.',
+    });
+    const silent = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED', request: 'Checkout crashes.' });
+    const tasks = everyTask((await as(people.expert, 'GET', '/api/expert/tasks')).body);
+    expect(tasks.find((t) => t.id === stated.taskId)).toMatchObject({
+      budget: '$1,500',
+      deadline: expect.stringMatching(/Friday.*\(urgent\)$/),
+    });
+    expect(tasks.find((t) => t.id === silent.taskId)).toMatchObject({ budget: null, deadline: null });
+  });
+
   it('routes the customer’s messages to the queue, then to the expert holding the task, even addressed to agent-1; agent-1 is never queued', async () => {
     const task = await acceptedTask(['React']);
     const jobsBefore = await agentJobsOf(task.conversationId);

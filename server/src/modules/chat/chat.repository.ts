@@ -274,6 +274,24 @@ export async function countUnreadCustomerMessages(db: Db, conversationIds: strin
 }
 
 /**
+ * What each conversation's customer wrote, oldest first (one query): the words the expert's task card
+ * reads the customer's budget and deadline from.
+ * @returns conversation id → message texts; conversations without any are left out.
+ */
+export async function listCustomerWords(db: Db, conversationIds: string[]): Promise<Map<string, string[]>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ conversationId: messages.conversationId, content: messages.content })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.senderId, conversations.ownerId)))
+    .orderBy(messages.conversationId, asc(messages.seq));
+  const words = new Map<string, string[]>();
+  for (const row of rows) words.set(row.conversationId, [...(words.get(row.conversationId) ?? []), row.content]);
+  return words;
+}
+
+/**
  * The unread messages of a conversation from one side, after message `afterSeq`, oldest first: those
  * of any expert (`from: 'experts'`, unread by the customer) or of one sender (the customer, unread on
  * the expert side). At most `limit`.

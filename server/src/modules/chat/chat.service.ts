@@ -67,6 +67,7 @@ export {
   listAgentConversations,
   listConversationMessages,
   listConversationSummaries,
+  listCustomerWords,
   listUnreadMessagesAfter,
   markCustomerMessagesRead,
   moveConversationsToOwner,

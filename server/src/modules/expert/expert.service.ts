@@ -16,6 +16,7 @@ import {
   countUnreadCustomerMessages,
   findLatestIntakeStacks,
   findMessageEstimates,
+  listCustomerWords,
   insertExpertMessage,
   listConversationMessages,
   markCustomerMessagesRead,
@@ -27,6 +28,7 @@ import { checkAttachedCode } from '../code-sharing/code-analysis.ts';
 import { repositoryNotFound } from '../code-sharing/code-sharing.errors.ts';
 import { answerFor, findRepositoryOfTask } from '../code-sharing/code-sharing.service.ts';
 import { recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
+import { customerTerms } from '../agent/intake/customer-terms.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
 import { staffWhoMayRead } from '../tasks/conversation-readers.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
@@ -71,6 +73,8 @@ const mayReadConversation = (task: TaskRow, member: StaffMember) => member.admin
 interface ReaderView {
   stack: string[];
   estimate: WorkEstimate | null;
+  /** The customer's budget and deadline in their words (customerTerms). */
+  terms: { budget: string | null; deadline: string | null };
   matchedSkills: string[];
   unreadCount: number;
 }
@@ -88,6 +92,8 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
     proposalVersion: task.proposalVersion,
     estimate: reader.estimate,
+    budget: reader.terms.budget,
+    deadline: reader.terms.deadline,
     conversationId: task.conversationId,
     customerName: personName(owner),
     assigneeId: task.assigneeId,
@@ -104,8 +110,8 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
 }
 
 /**
- * The expert view of tasks for one reader: their stacks and accepted estimates, the reader's matching skills
- * and unread counts (four queries in all).
+ * The expert view of tasks for one reader: their stacks, accepted estimates and the customers' budgets and
+ * deadlines, the reader's matching skills and unread counts (five queries in all).
  */
 async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWithPeople[]): Promise<ExpertTask[]> {
   const conversationIds = rows.map((row) => row.task.conversationId);
@@ -116,11 +122,13 @@ async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWi
     rows.flatMap((row) => (row.task.proposalMessageId ? [row.task.proposalMessageId] : [])),
   );
   const unread = await countUnreadCustomerMessages(db, conversationIds);
+  const words = await listCustomerWords(db, conversationIds);
   return rows.map((row) => {
     const stack = stacks.get(row.task.conversationId) ?? [];
     return toExpertTask(row, member, {
       stack,
       estimate: (row.task.proposalMessageId && estimates.get(row.task.proposalMessageId)) || null,
+      terms: customerTerms(words.get(row.task.conversationId) ?? []),
       matchedSkills: matchingSkills(skills, stack),
       unreadCount: unread.get(row.task.conversationId) ?? 0,
     });

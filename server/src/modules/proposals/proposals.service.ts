@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { setMessageProposalStatus } from '../chat/chat.service.ts';
 import { countAcceptancesSince, lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
-import { lockCallerRow } from '../users/users.service.ts';
+import { readEmailNotifications } from '../email/email.service.ts';
+import { findUser, lockCallerRow } from '../users/users.service.ts';
 import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced, tooManyAcceptances } from './proposals.errors.ts';
 
 /** The window of the acceptance cap (ACCEPTANCES_PER_USER_PER_DAY): the last 24 hours. */
@@ -33,7 +34,7 @@ export async function actOnProposal(
   action: ProposalAction,
 ): Promise<ProposalActionResponse> {
   const now = deps.clock.now();
-  const task = await deps.db.transaction(async (tx) => {
+  const { task, accepted } = await deps.db.transaction(async (tx) => {
     // The caller's lock serialises their acceptances, so concurrent ones cannot all pass the cap.
     if (action === 'accept') await lockCallerRow(tx, caller);
     const row = await lockTaskOfProposal(tx, messageId, caller.id);
@@ -51,7 +52,7 @@ export async function actOnProposal(
           ? {}
           : { status: 'ACCEPTED' as const, endUserAcceptedTask: true, proposalStatus: 'accepted' as const, proposalAcceptedAt: now }
         : { proposalStatus: 'modification_requested' as const };
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return { task: current, accepted: false };
     if (action === 'accept') await checkAcceptanceCap(tx, deps.config.ACCEPTANCES_PER_USER_PER_DAY, caller.id, now);
     const updated = await updateProposalState(tx, current.id, changes);
     await setMessageProposalStatus(tx, messageId, updated.proposalStatus!);
@@ -61,7 +62,7 @@ export async function actOnProposal(
         delaySeconds: deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS,
       });
     }
-    return updated;
+    return { task: updated, accepted: action === 'accept' };
   });
 
   if (action === 'accept') deps.emails.wake();
@@ -74,7 +75,19 @@ export async function actOnProposal(
     proposalAcceptedAt: task.proposalAcceptedAt?.toISOString() ?? null,
     // Only the task's current proposal can be acted on, so its version is the one acted on.
     proposalVersion: task.proposalVersion ?? 1,
+    confirmationEmailTo: accepted ? await confirmationAddress(deps, caller.id) : null,
   };
+}
+
+/**
+ * Where the acceptance email just queued goes, as the thank-you modal may say it: the person's
+ * address when emails leave this server (SMTP_URL) and they take emails; else null (no email is sent).
+ */
+async function confirmationAddress(deps: Pick<AppDeps, 'db' | 'config'>, userId: string): Promise<string | null> {
+  if (!deps.config.SMTP_URL) return null;
+  const user = await findUser(deps.db, userId);
+  if (!user?.email || user.isGuest) return null;
+  return (await readEmailNotifications(deps.db, userId)) ? user.email : null;
 }
 
 /** @throws AppError 429 when `userId` accepted `cap` proposals in the 24 hours before `now`. */

@@ -101,7 +101,7 @@ export function answerTopic(topic: KnowledgeTopic, knowledge: AgentKnowledge): s
   const rate = formatMoney(hourlyRate, currency);
   switch (topic) {
     case 'price':
-      return `Experts work at ${rate} an hour. I size the work in hours and the price is those hours at that rate, given as a range; the expert confirms it after kickoff, and anything beyond it is agreed with you first, never charged silently.`;
+      return `Experts work at ${rate} an hour. I size the work in hours and the price is those hours at that rate, given as a range; the expert confirms it once they have read the brief, and anything beyond it is agreed with you first, never charged silently.`;
     case 'payment':
       return 'Nothing is charged in this chat, and accepting the proposal is not a payment. How you pay (all at once, or a part up front and the rest on delivery) is agreed with you by email once the expert has confirmed the price.';
     case 'duration': {

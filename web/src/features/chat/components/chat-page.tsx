@@ -135,7 +135,8 @@ export function ChatPage() {
             <NewMessagesPill visible={follow.newBelow} onShow={follow.showNewest} />
             <div className="dock__inner">
               <ConversationDock controls={controls} placeholder={placeholder} onNewChat={startNewChat} />
-              <AgentNote aiName={aiName} />
+              {/* Once an expert holds the task the customer writes to a person: the AI notice goes. */}
+              {controls.task?.assigneeName ? null : <AgentNote aiName={aiName} />}
             </div>
           </section>
         </>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { useExpertResponse } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { CHAT_TEXTS, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
+import { composerNote, firstName } from '../utils/task-words.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ReconnectingNotice } from './live-notices.tsx';
 
@@ -10,10 +12,11 @@ const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-mo
 const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.tsx')).GitHubModal }));
 
 /**
- * Below a conversation (home page and Messages): the "Proposal Accepted!" banner once accepted, the
- * chat's error banner, `beforeComposer` (the home page's sign-in card) and the composer, which is
- * disabled at the message limit (docs/product.md "Entities", "Validation"). After acceptance it stays on: the customer now writes
- * to the expert team (docs/product.md "Working with the expert", decision 026).
+ * Below a conversation (home page and Messages): the chat's error banner, `beforeComposer` (the home
+ * page's sign-in card), the composer, which is disabled at the message limit (docs/product.md
+ * "Entities", "Validation"), and once accepted the task's note under it, following its status
+ * ({@link composerNote}). After acceptance the composer stays on: the customer now writes to the
+ * expert team (docs/product.md "Working with the expert", decision 026).
  */
 export function ConversationDock({
   controls,
@@ -28,11 +31,12 @@ export function ConversationDock({
   onNewChat?: () => void;
 }) {
   const { chat, inputRef, modals, task, isSignedIn } = controls;
+  const expertResponse = useExpertResponse();
   // A guest is told before their last message, and Send says why it waits while the sign-in card is up.
   const guestLeft = isSignedIn ? null : GUEST_MESSAGES_BEFORE_PROMPT - chat.messages.filter((m) => m.senderType === 'user').length;
   const waitsForSignIn = guestLeft !== null && guestLeft <= 0 && chat.signInPromptVisible;
   // After acceptance the customer writes to the humans: the team, then the expert who took the task.
-  const expertName = task?.assigneeName?.trim().split(/\s+/)[0] ?? null;
+  const expertName = task?.assigneeName ? firstName(task.assigneeName) : null;
   const composerPlaceholder = chat.limitReached
     ? placeholder
     : chat.proposalAccepted
@@ -42,11 +46,6 @@ export function ConversationDock({
       : placeholder;
   return (
     <>
-      {chat.proposalAccepted ? (
-        <div className="banner banner--success" role="status">
-          <strong>Proposal Accepted!</strong> Our team will contact you by email.
-        </div>
-      ) : null}
       <ReconnectingNotice visible={chat.reconnecting} />
       <ErrorBanner
         message={chat.error}
@@ -70,6 +69,11 @@ export function ConversationDock({
         hint={guestLeft === 1 ? CHAT_TEXTS.guestLastMessage : null}
         waitReason={waitsForSignIn ? CHAT_TEXTS.signInToSend : null}
       />
+      {chat.proposalAccepted ? (
+        <p className="task-note" role="status">
+          {composerNote(task, expertResponse)}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -79,7 +83,9 @@ export function ConversationModals({ controls }: { controls: ConversationControl
   const { modals, chat, auth, inputRef } = controls;
   return (
     <Suspense fallback={null}>
-      {modals.thankYouOpen ? <ThankYouModal open onClose={modals.closeThankYou} returnFocusTo={() => inputRef.current} /> : null}
+      {modals.thankYou ? (
+        <ThankYouModal open onClose={modals.closeThankYou} returnFocusTo={() => inputRef.current} acceptance={modals.thankYou} />
+      ) : null}
       {modals.gitHubOpen ? (
         <GitHubModal open onClose={modals.closeGitHub} conversationId={chat.conversationId} userEmail={auth.user?.email ?? null} />
       ) : null}

@@ -1,20 +1,28 @@
 import { CheckCircleIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useExpertResponse } from '../../../lib/product-config.ts';
+import type { AcceptanceWords } from '../hooks/use-conversation.ts';
+import { thankYouWords } from '../utils/task-words.ts';
 
 /**
- * The modal shown after a proposal is accepted (docs/product.md "Screens" "Thank-you modal"). The
- * acceptance replaced the Accept button that opened it: closing focuses `returnFocusTo`'s element
- * (the composer, where the conversation continues).
+ * The modal shown after a proposal is accepted (docs/product.md "Screens" "Thank-you modal"): what
+ * happens next as it is true of this acceptance ({@link thankYouWords}: the expected first reply, the
+ * email only when one went, a call only when the proposal includes one). The acceptance replaced the
+ * Accept button that opened it: closing focuses `returnFocusTo`'s element (the composer, where the
+ * conversation continues).
  */
 export function ThankYouModal({
   open,
   onClose,
   returnFocusTo,
+  acceptance,
 }: {
   open: boolean;
   onClose: () => void;
   returnFocusTo: () => HTMLElement | null;
+  acceptance: AcceptanceWords;
 }) {
+  const words = thankYouWords({ ...acceptance, expertResponse: useExpertResponse() });
   return (
     <Modal
       open={open}
@@ -33,13 +41,12 @@ export function ThankYouModal({
         </button>
       }
     >
-      <p>Our team will be in touch with you by email shortly.</p>
+      <p>{words.lead}</p>
       <h3 className="modal__subtitle">Next steps</h3>
       <ol className="next-steps">
-        <li>You will receive a confirmation email within 24 hours.</li>
-        <li>A project manager will schedule a kickoff call with you.</li>
-        <li>You will get a detailed timeline and milestones.</li>
-        <li>You can continue the conversation here at any time.</li>
+        {words.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
     </Modal>
   );

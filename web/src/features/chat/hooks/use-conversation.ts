@@ -51,16 +51,18 @@ export function useConversation(conversationId?: string) {
   // After acceptance the task says who answers and where it stands; each event line reads it again.
   const lastEventId = chat.messages.findLast((m) => m.senderType === 'system')?.id ?? '';
   const task = useConversationTask(chat.conversationId, isSignedIn && chat.proposalAccepted, lastEventId);
-  const [thankYouOpen, setThankYouOpen] = useState(false);
+  // The acceptance the thank-you modal is open for; null while it is closed.
+  const [thankYou, setThankYou] = useState<AcceptanceWords | null>(null);
   const [gitHubOpen, setGitHubOpen] = useState(false);
   const proposals = useProposalActions({
     conversationId: chat.conversationId,
     isSignedIn,
     authReady: auth.status === 'ready',
     // The accept and modify hooks refresh the messages themselves.
-    onAccepted: (messageId) => {
+    onAccepted: (messageId, confirmationEmailTo) => {
       chat.markAccepted(messageId);
-      setThankYouOpen(true);
+      const proposalContent = chat.messages.find((m) => m.id === messageId)?.content ?? null;
+      setThankYou({ confirmationEmailTo, proposalContent });
     },
     onModified: () => chat.startWaitingForAgent(),
   });
@@ -73,14 +75,21 @@ export function useConversation(conversationId?: string) {
     proposals,
     inputRef,
     modals: {
-      thankYouOpen,
-      closeThankYou: () => setThankYouOpen(false),
+      /** What the open thank-you modal says of the acceptance; null while it is closed. */
+      thankYou,
+      closeThankYou: () => setThankYou(null),
       gitHubOpen,
       // Repositories come with signing in (docs/product.md "Code repository"): a guest sees the sign-in card.
       openGitHub: () => (isSignedIn ? setGitHubOpen(true) : chat.promptSignIn(SHARE_CODE_SIGN_IN_TEXT)),
       closeGitHub: () => setGitHubOpen(false),
     },
   };
+}
+
+/** What an acceptance tells the thank-you modal: where its email went (null: none) and the proposal accepted. */
+export interface AcceptanceWords {
+  confirmationEmailTo: string | null;
+  proposalContent: string | null;
 }
 
 /** What {@link useConversation} returns. */

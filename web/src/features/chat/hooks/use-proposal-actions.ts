@@ -13,7 +13,8 @@ export interface ProposalActionsOptions {
   isSignedIn: boolean;
   /** The sign-in state is settled: no redirect result is still being finished. */
   authReady: boolean;
-  onAccepted: (messageId: string) => void;
+  /** After an acceptance: the proposal, and the address its confirmation email went to (null: none was sent). */
+  onAccepted: (messageId: string, confirmationEmailTo: string | null) => void;
   onModified: (messageId: string) => void;
 }
 
@@ -58,8 +59,8 @@ export function useProposalActions({ conversationId, isSignedIn, authReady, onAc
       setBusyMessageId(action.messageId);
       try {
         if (action.kind === 'accept') {
-          await accept(action.messageId);
-          onAccepted(action.messageId);
+          const accepted = await accept(action.messageId);
+          onAccepted(action.messageId, accepted.confirmationEmailTo);
         } else {
           await modify(action.messageId);
           onModified(action.messageId);

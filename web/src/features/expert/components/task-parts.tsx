@@ -8,11 +8,13 @@ import { taskFailureText } from '../utils/task-failure.ts';
 // What the queue's rows and a task's view show alike (docs/product.md "Expert Queue"), written once.
 
 /**
- * Who the task is for, when they accepted and at what price: "{customer} · accepted {time} · $380–$1,140
- * (4–12 hours) · {holder} · rated n/5" in a queue row; atop the brief (`brief`) "{customer}, accepted
- * {time}, $380–$1,140 (4–12 hours)".
+ * Who the task is for, when they accepted, at what price and on what terms: "{customer} · accepted
+ * {time} · $380–$1,140 (4–12 hours) · budget $1,500 · deadline by Friday · {holder} · rated n/5" in a
+ * queue row; atop the brief (`brief`) "{customer}, accepted {time}, $380–$1,140 (4–12 hours), budget
+ * $1,500, deadline by Friday". Budget and deadline are the customer's words, shown when stated.
  */
 export function TaskSummary({ task, brief = false }: { task: ExpertTask; brief?: boolean }) {
+  const separator = brief ? ', ' : ' · ';
   return (
     <>
       <span>{task.customerName}</span>
@@ -24,10 +26,12 @@ export function TaskSummary({ task, brief = false }: { task: ExpertTask; brief?:
       ) : null}
       {task.estimate ? (
         <>
-          {brief ? ', ' : ' · '}
+          {separator}
           <span className="task-price">{priceRange(task.estimate)}</span> ({hoursRange(task.estimate)})
         </>
       ) : null}
+      {task.budget ? `${separator}budget ${task.budget}` : null}
+      {task.deadline ? `${separator}deadline ${task.deadline}` : null}
       {!brief && task.assigneeName ? ` · ${task.assigneeName}` : null}
       {!brief && task.rating ? ` · rated ${task.rating.score}/5` : null}
     </>
