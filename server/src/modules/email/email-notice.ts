@@ -26,14 +26,16 @@ export interface NoticeContext {
  * @typeParam S the zod schema of the rest of the event: only ids and what is not stored elsewhere travel
  *   (the job reads the rest as it is when it runs).
  */
-export interface EmailNoticeDefinition<T extends string, S extends z.ZodType> {
+export interface EmailNoticeDefinition<T extends string, S extends z.ZodObject> {
   type: T;
   payload: S;
   /**
    * The event's identity, the first half of each of its emails' idempotency keys: the same event twice
-   * is one event. Stored with every email made: changing it for an existing type sends again.
+   * is one event. Stored with every email made: changing it for an existing type sends again. By
+   * default the type and every payload value in the schema's order, joined by `:`
+   * (`task_done:{taskId}:{completedAt}`); a payload with more than its identity names its own.
    */
-  key(payload: z.output<S>): string;
+  key?(payload: z.output<S>): string;
   /**
    * The emails the event calls for, as things stand when its job runs: none when what it is about is
    * gone or changed since, or its recipients cannot get email.
@@ -56,12 +58,13 @@ export interface EmailNotice {
  * deps.ts registers. The event's type belongs in `EmailEventTypes` (lib/email-event.ts) by the
  * module's own `declare module` block, so that `enqueue` type-checks its payload.
  */
-export function defineEmailNotice<T extends string, S extends z.ZodType>(definition: EmailNoticeDefinition<T, S>): EmailNotice {
+export function defineEmailNotice<T extends string, S extends z.ZodObject>(definition: EmailNoticeDefinition<T, S>): EmailNotice {
   return {
     type: definition.type,
     read(event) {
       const payload = definition.payload.parse(event);
-      return { key: definition.key(payload), plan: (context) => definition.plan(context, payload) };
+      const key = definition.key?.(payload) ?? [definition.type, ...Object.values(payload)].join(':');
+      return { key, plan: (context) => definition.plan(context, payload) };
     },
   };
 }

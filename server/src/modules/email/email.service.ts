@@ -85,10 +85,10 @@ export async function makeEmails(
     deps.log.warn({ event: event.type }, 'no email notice for this event; it makes no email');
     return [];
   }
-  const { key, plan: planEmails } = notice.read(event);
+  const read = notice.read(event);
   const digestMark = (userId: string, topic: string) => findDigestMark(deps.db, userId, topic);
-  const plans = await planEmails({ db: deps.db, config: deps.config, digestMark });
-  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
+  const plans = await read.plan({ db: deps.db, config: deps.config, digestMark });
+  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${read.key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
   const made: Array<NewEmail & { conversationId: string | undefined; digest?: DigestStep }> = [];
   for (const plan of plans) {
@@ -150,9 +150,7 @@ export async function deliverEmail(deps: EmailDeps, emailId: number, conversatio
   if (!email || email.status !== 'queued') return;
   const preference = email.userId ? await findPreference(deps.db, email.userId) : null;
   const accessEnded =
-    conversationId !== undefined &&
-    email.userId !== null &&
-    !(await deps.mayReadConversation(conversationId, email.userId));
+    conversationId !== undefined && email.userId !== null && !(await deps.mayReadConversation(conversationId, email.userId));
   if ((preference && !preference.notifications) || accessEnded) {
     await finishEmail(deps.db, email.id, 'skipped', deps.clock.now());
     return;

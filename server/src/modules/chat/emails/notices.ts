@@ -19,14 +19,12 @@ declare module '../../../lib/email-event.ts' {
 const expertReplied = defineEmailNotice({
   type: 'expert_replied',
   payload: messageEvent,
-  key: ({ messageId }) => `expert_replied:${messageId}`,
   plan: (context, { messageId }) => planUnreadDigest(context, messageId, 'customer'),
 });
 
 const customerReplied = defineEmailNotice({
   type: 'customer_replied',
   payload: messageEvent,
-  key: ({ messageId }) => `customer_replied:${messageId}`,
   plan: (context, { messageId }) => planUnreadDigest(context, messageId, 'expert'),
 });
 

@@ -20,7 +20,6 @@ declare module '../../../lib/email-event.ts' {
 const taskAssigned = defineEmailNotice({
   type: 'task_assigned',
   payload: assignedEvent,
-  key: ({ taskId, expertId, assignedAt }) => `task_assigned:${taskId}:${expertId}:${assignedAt}`,
   async plan({ db }, { taskId, expertId }) {
     const found = await findTaskWithPeople(db, taskId);
     if (!found?.assignee || found.task.assigneeId !== expertId || !withEmail(found.owner)) return [];
@@ -46,7 +45,6 @@ const taskAssigned = defineEmailNotice({
 const taskDone = defineEmailNotice({
   type: 'task_done',
   payload: doneEvent,
-  key: ({ taskId, completedAt }) => `task_done:${taskId}:${completedAt}`,
   async plan({ db }, { taskId }) {
     const found = await findTaskWithPeople(db, taskId);
     if (!found || found.task.status !== 'DONE' || !withEmail(found.owner)) return [];

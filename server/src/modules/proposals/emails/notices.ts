@@ -19,7 +19,6 @@ declare module '../../../lib/email-event.ts' {
 const proposalAccepted = defineEmailNotice({
   type: 'proposal_accepted',
   payload: taskEvent,
-  key: ({ taskId }) => `proposal_accepted:${taskId}`,
   async plan({ db }, { taskId }) {
     const found = await findTaskWithPeople(db, taskId);
     if (!found || !found.task.endUserAcceptedTask || !withEmail(found.owner)) return [];
@@ -39,7 +38,6 @@ const proposalAccepted = defineEmailNotice({
 const newTasks = defineEmailNotice({
   type: 'new_tasks',
   payload: taskEvent,
-  key: ({ taskId }) => `new_tasks:${taskId}`,
   plan: (context, { taskId }) => planNewTasksDigest(context, taskId),
 });
 

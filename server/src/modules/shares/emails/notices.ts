@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineEmailNotice, withEmail } from '../../email/email-notice.ts';
+import type { Db } from '../../../db/client.ts';
+import { defineEmailNotice, withEmail, type PlannedEmail } from '../../email/email-notice.ts';
+import type { EmailContent, EmailContext } from '../../email/templates/layout.tsx';
 import { isAdminAccount } from '../../users/people.ts';
 import { listAdminCandidates } from '../../users/users.service.ts';
 import { findAccessRequest } from '../shares.repository.ts';
@@ -24,7 +26,6 @@ declare module '../../../lib/email-event.ts' {
 const accessRequested = defineEmailNotice({
   type: 'access_requested',
   payload: requestEvent,
-  key: ({ accessRequestId }) => `access_requested:${accessRequestId}`,
   async plan({ db, config }, { accessRequestId }) {
     const found = await findAccessRequest(db, accessRequestId);
     if (!found) return [];
@@ -45,36 +46,36 @@ const accessRequested = defineEmailNotice({
   },
 });
 
-// An admin answered an access request: the requester (who has no account) hears the answer at the address they gave.
+/**
+ * An admin answered an access request: the requester (who has no account) hears the answer at the
+ * address they gave, unless the request is gone.
+ */
+async function planAnswer(
+  db: Db,
+  accessRequestId: string,
+  template: 'access-approved' | 'access-declined',
+  write: (context: EmailContext, person: { requesterName: string; taskTitle: string }) => EmailContent,
+): Promise<PlannedEmail[]> {
+  const found = await findAccessRequest(db, accessRequestId);
+  if (!found) return [];
+  const person = { requesterName: found.request.name, taskTitle: found.taskTitle };
+  return [{ recipient: { id: null, email: found.request.email }, template, write: (context) => write(context, person) }];
+}
 
 const accessApproved = defineEmailNotice({
   type: 'access_approved',
   payload: approvalEvent,
   key: ({ accessRequestId }) => `access_approved:${accessRequestId}`,
-  async plan({ db }, { accessRequestId, shareUrl, expiresAt }) {
-    const found = await findAccessRequest(db, accessRequestId);
-    if (!found) return [];
-    const person = { requesterName: found.request.name, taskTitle: found.taskTitle };
-    return [
-      {
-        recipient: { id: null, email: found.request.email },
-        template: 'access-approved',
-        write: (context) => accessApprovedEmail(context, { ...person, shareUrl, expiresAt }),
-      },
-    ];
-  },
+  plan: ({ db }, { accessRequestId, shareUrl, expiresAt }) =>
+    planAnswer(db, accessRequestId, 'access-approved', (context, person) =>
+      accessApprovedEmail(context, { ...person, shareUrl, expiresAt }),
+    ),
 });
 
 const accessDeclined = defineEmailNotice({
   type: 'access_declined',
   payload: requestEvent,
-  key: ({ accessRequestId }) => `access_declined:${accessRequestId}`,
-  async plan({ db }, { accessRequestId }) {
-    const found = await findAccessRequest(db, accessRequestId);
-    if (!found) return [];
-    const person = { requesterName: found.request.name, taskTitle: found.taskTitle };
-    return [{ recipient: { id: null, email: found.request.email }, template: 'access-declined', write: (context) => accessDeclinedEmail(context, person) }];
-  },
+  plan: ({ db }, { accessRequestId }) => planAnswer(db, accessRequestId, 'access-declined', accessDeclinedEmail),
 });
 
 /** The emails of access requests on share pages, registered by deps.ts. */
