@@ -11,6 +11,7 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerEmbeddedOpRoutes } from './modules/auth/embedded-op/embedded-op.routes.ts';
+import { admitAdmins } from './modules/auth/staff.ts';
 import { registerGuestHandoverRoutes } from './modules/guest-handover/guest-handover.routes.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { registerUploadRoutes } from './modules/chat/upload.routes.ts';
@@ -114,7 +115,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   registerMessagesApiRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
-  await registerEmailRoutes(app, deps);
+  await registerEmailRoutes(app, deps, admitAdmins(deps));
   await registerInboundEmailRoutes(app, deps);
   await registerMcpRoutes(app, deps);
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);

@@ -13,15 +13,21 @@ import { createIdentityRegistry, type SignInProviders } from './modules/auth/ide
 import { createRelyingParty } from './modules/auth/relying-party.ts';
 import { createTokenService, loadOrCreateSecret } from './modules/auth/tokens.ts';
 import { countUnreadForOwner, findLatestEventLines, insertEventLine } from './modules/chat/chat.service.ts';
+import { chatEmailNotices } from './modules/chat/emails/notices.ts';
 import { ConversationCache, ConversationDrafts } from './modules/realtime/realtime.service.ts';
 import { createAnalysisPool } from './modules/code-sharing/code-analysis-pool.ts';
 import { runCodeAnalysisJob } from './modules/code-sharing/code-analysis.ts';
 import { startCodeAnalysisQueue } from './modules/code-sharing/code-analysis.queue.ts';
 import { localGitOf } from './modules/code-sharing/code-sharing.service.ts';
+import { createNoticeRegistry } from './modules/email/email-notice.ts';
 import { createEmailQueue } from './modules/email/email.queue.ts';
 import { transportFromConfig } from './modules/email/email.transport.ts';
 import { revokeReplyTokens } from './modules/email/reply-tokens.ts';
+import { expertEmailNotices } from './modules/expert/emails/notices.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
+import { proposalEmailNotices } from './modules/proposals/emails/notices.ts';
+import { shareEmailNotices } from './modules/shares/emails/notices.ts';
+import { mayReadTaskConversation } from './modules/tasks/conversation-readers.ts';
 import { expectedExpertResponse } from './modules/tasks/expert-response.ts';
 import { storageFromConfig } from './lib/file-storage.ts';
 
@@ -121,7 +127,11 @@ export async function createDeps(
     concurrency: config.CODE_ANALYSIS_THREADS,
     handler: (job, context) => runCodeAnalysisJob(analysisDeps, job, context),
   });
-  const emails = await createEmailQueue(jobs);
+  // Every email the app sends: each module's notices (docs/decisions/096-email-notice-registry.md).
+  const emails = await createEmailQueue(
+    jobs,
+    createNoticeRegistry([...proposalEmailNotices, ...shareEmailNotices, ...expertEmailNotices, ...chatEmailNotices]),
+  );
   const transport = transportFromConfig(config);
 
   const deps: ServerDeps = {
@@ -149,7 +159,16 @@ export async function createDeps(
     database,
     brainName: agentDeps.brain.name,
     emails,
-    startEmailWorkers: (origin) => emails.startWorkers({ db: database.db, config, clock, log: logger, origin, transport }),
+    startEmailWorkers: (origin) =>
+      emails.startWorkers({
+        db: database.db,
+        config,
+        clock,
+        log: logger,
+        origin,
+        transport,
+        mayReadConversation: (conversationId, userId) => mayReadTaskConversation(database.db, config.ADMIN_EMAILS, conversationId, userId),
+      }),
     async close() {
       await jobs.stop();
       await analysisPool.close();

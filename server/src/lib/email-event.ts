@@ -2,27 +2,19 @@
 // because app-deps.ts declares the queue and imports no module (docs/decisions/079-no-hidden-cycles.md).
 
 /**
+ * Each email event's type and payload, filled by the modules that define the notices: a module adds
+ * its own by declaration merging next to its `defineEmailNotice` (docs/decisions/096-email-notice-registry.md):
+ *
+ *     declare module '../../../lib/email-event.ts' {
+ *       interface EmailEventTypes { proposal_accepted: z.input<typeof payload> }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface EmailEventTypes {}
+
+/**
  * What happened that people hear of by email. Each event is a job on the queue, stored in the
  * transaction of the change that causes it; its job works out the recipients and their emails when it
  * runs (docs/decisions/023-email.md). Only ids travel: the job reads the rest as it is then.
  */
-export type EmailEvent =
-  | { type: 'proposal_accepted'; taskId: string }
-  /** A task accepted; queued to run EMAIL_NEW_TASKS_DIGEST_SECONDS later, it makes the experts' new-task digests. */
-  | { type: 'new_tasks'; taskId: string }
-  | { type: 'access_requested'; accessRequestId: string }
-  /**
-   * An admin approved an access request: the requester gets the new link. The link travels in the job
-   * because only its token's hash is stored (it is in the email's body as well).
-   */
-  | { type: 'access_approved'; accessRequestId: string; shareUrl: string; expiresAt: string }
-  /** An admin declined an access request: the requester gets a short note. */
-  | { type: 'access_declined'; accessRequestId: string }
-  /** An expert took the task or was given it, at `assignedAt` (ISO 8601): each assignment is an event. */
-  | { type: 'task_assigned'; taskId: string; expertId: string; assignedAt: string }
-  /** The expert marked the task done at `completedAt` (ISO 8601): a done after a reopen is another event. */
-  | { type: 'task_done'; taskId: string; completedAt: string }
-  /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it makes the customer's unread digest if still unread. */
-  | { type: 'expert_replied'; messageId: string }
-  /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
-  | { type: 'customer_replied'; messageId: string };
+export type EmailEvent = { [T in keyof EmailEventTypes]: { type: T } & EmailEventTypes[T] }[keyof EmailEventTypes];

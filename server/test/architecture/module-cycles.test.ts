@@ -1,43 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { fixtureTree } from './fixture-tree.ts';
+import { partGraph, sourceRoot } from './part-graph.ts';
 
 // No two parts of the server depend on each other, even through others and even by types only
 // (docs/decisions/029-server-module-boundaries.md, docs/decisions/079-no-hidden-cycles.md). A part is a
 // module folder under `modules/`, or any file or folder outside it (`app-deps.ts`, `lib/`, `db/`…): a
 // file that many modules import and that imports a module closes a cycle as surely as a module does.
 // ESLint's import/no-cycle sees cycles between files; this sees them between parts.
-
-const sourceRoot = fileURLToPath(new URL('../../src', import.meta.url));
-
-/** The part a source file belongs to: `modules/<name>` inside a module, else its first path segment. */
-function partOf(root: string, path: string): string {
-  const [first, second] = relative(root, path).split(sep);
-  return first === 'modules' ? `modules/${second}` : first!;
-}
-
-/**
- * Part → the parts its files import (TypeScript's own reading of each file's imports, `import type` and
- * re-exports included). Tests are left out; imports of packages are not edges.
- */
-function partGraph(root: string): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const from = partOf(root, file);
-    const targets = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
-    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
-      const target = resolve(dirname(file), fileName);
-      if (!fileName.startsWith('.') || !target.startsWith(root + sep)) continue;
-      if (partOf(root, target) !== from) targets.add(partOf(root, target));
-    }
-  }
-  return graph;
-}
 
 /**
  * The graph's cycles, one per strongly connected component of more than one part (Tarjan's algorithm),

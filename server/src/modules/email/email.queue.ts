@@ -3,9 +3,10 @@ import type { EmailQueue } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type JobQueue } from '../../lib/job-queue.ts';
 import type { EmailEvent } from '../../lib/email-event.ts';
+import type { EmailNotices } from './email-notice.ts';
 import { deliverEmail, makeEmails, type EmailDeps } from './email.service.ts';
 
-/** Events waiting to become emails (email.events.ts). */
+/** Events waiting to become emails (their notices, email-notice.ts). */
 const EVENTS = 'email-events';
 /** Made emails waiting to be sent. */
 const SENDS = 'email-send';
@@ -20,8 +21,8 @@ const SETTINGS = { retryLimit: 40, retryDelay: 5, retryBackoff: true, retryDelay
 
 /** The email queues on the app's job queue, and how to start their workers once links can be written. */
 export interface EmailJobQueue extends EmailQueue {
-  /** Starts this process's workers: events become emails, emails are sent. */
-  startWorkers(deps: EmailDeps): Promise<void>;
+  /** Starts this process's workers: events become emails (by the queue's notices), emails are sent. */
+  startWorkers(deps: Omit<EmailDeps, 'notices'>): Promise<void>;
 }
 
 /** Wakes this process's idle workers of `queue` so they fetch now rather than after their polling interval. */
@@ -33,8 +34,11 @@ function wakeWorkers(boss: PgBoss, queue: string): void {
  * Creates the two email queues on the process's job queue (lib/job-queue.ts): `email-events` (an
  * event's job works out its emails) and `email-send` (one job per email). Jobs can be queued at once;
  * the workers start with {@link EmailJobQueue.startWorkers}.
+ * @param notices every event type the app queues, with its emails (deps.ts registers each module's).
+ *   `enqueue` refuses an event no notice reads (throws Error, or ZodError for a wrong payload), so a
+ *   mistake fails the change that queues it, not a job later.
  */
-export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
+export async function createEmailQueue(jobs: JobQueue, notices: EmailNotices): Promise<EmailJobQueue> {
   const { boss } = jobs;
   for (const name of [EVENTS, SENDS]) {
     await boss.createQueue(name, { policy: 'standard', ...SETTINGS });
@@ -50,6 +54,9 @@ export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
   };
   return {
     async enqueue(event, tx, options = {}) {
+      const notice = notices.get(event.type);
+      if (!notice) throw new Error(`No email notice is registered for the event type ${event.type}`);
+      notice.read(event);
       await boss.send(EVENTS, event, {
         ...(tx ? { db: inTransaction(tx) } : {}),
         ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
@@ -57,7 +64,8 @@ export async function createEmailQueue(jobs: JobQueue): Promise<EmailJobQueue> {
       if (!tx) wake();
     },
     wake,
-    async startWorkers(deps) {
+    async startWorkers(given) {
+      const deps = { ...given, notices };
       const options = { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 };
       // Workers wait out their polling interval after each job; while jobs keep coming (an event's
       // emails to every expert), wake them instead.

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxEmailParamsSchema, outboxEmailSchema, outboxQuerySchema, outboxResponseSchema } from '@unstuck/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { AppError } from '../../lib/errors.ts';
-import { admitAdmins } from '../auth/staff.ts';
 import { checkUnsubscribeLink, listOutbox, readOutboxEmail, unsubscribe } from './email.service.ts';
 import { unsubscribePage, type UnsubscribePageState } from './unsubscribe-page.tsx';
 
@@ -19,10 +18,16 @@ const pageConfig = { securityHeaders: { cspNonces: true, options: {} } };
  * unsubscribe link of every email (`/unsubscribe/{id}`, RFC 8058): GET shows a confirmation page, POST
  * (a mail provider's one-click `List-Unsubscribe=One-Click`, or the page's button) unsubscribes,
  * without a sign-in: the random id is the key, and it opens nothing else.
+ * @param admitAdmins the auth module's `onRequest` hook that lets only admins through (given by app.ts:
+ *   the email module imports no other module, docs/decisions/096-email-notice-registry.md).
  */
-export async function registerEmailRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerEmailRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  admitAdmins: (request: FastifyRequest) => Promise<void>,
+): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = admitAdmins(deps);
+  const onRequest = admitAdmins;
 
   typed.get(
     '/api/admin/outbox',

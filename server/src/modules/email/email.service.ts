@@ -5,16 +5,16 @@ import type { OutboxEmail, OutboxEntry, OutboxResponse } from '@unstuck/contract
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { mayReadTaskConversation } from '../tasks/conversation-readers.ts';
-import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import type { EmailEvent } from '../../lib/email-event.ts';
-import { eventKey, planEmails } from './email.events.ts';
+import type { EmailNotices } from './email-notice.ts';
+import { emailNotFound, unsubscribeLinkInvalid } from './email.errors.ts';
 import type { DigestStep } from './planned-email.ts';
 import { issueReplyAddress } from './reply-tokens.ts';
 import {
   advanceDigestMark,
   ensurePreference,
   existingKeys,
+  findDigestMark,
   findEmail,
   findPreference,
   finishEmail,
@@ -32,11 +32,19 @@ import { fromAddress, type EmailTransport } from './email.transport.ts';
 /** What making and sending emails needs. `origin` is where links point (PUBLIC_URL, else the server's address). */
 export interface EmailDeps {
   db: Db;
-  config: Pick<Config, 'ADMIN_EMAILS' | 'PRODUCT_NAME' | 'MAIL_FROM' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS' | 'INBOUND_EMAIL_DOMAIN'>;
+  /** Every setting: a notice's planner may read any (its own module's). */
+  config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
   transport: EmailTransport;
+  /** The app's notices, by event type (deps.ts registers each module's). */
+  notices: EmailNotices;
+  /**
+   * Whether a person may still read a conversation (the tasks module's rule, given by deps.ts): an email
+   * about it goes only while they may (docs/decisions/081-access-ends-everywhere.md).
+   */
+  mayReadConversation(conversationId: string, userId: string): Promise<boolean>;
 }
 
 /** 256 random bits, base64url: the opaque id of a person's unsubscribe link (it signs nobody in). */
@@ -52,7 +60,7 @@ const subjectLine = (text: string) => {
 };
 
 /**
- * Makes the emails an event calls for (email.events.ts), each once: an email whose idempotency key
+ * Makes the emails an event calls for (its notice's planner, email-notice.ts), each once: an email whose idempotency key
  * (the event and the recipient, or a digest's own) exists is not made again, whether the event's job
  * is retried or the event happened twice. A digest is made only if its recipient's mark is still where
  * its plan read it, and moves the mark in the same transaction (docs/decisions/086-email-digests.md):
@@ -63,16 +71,24 @@ const subjectLine = (text: string) => {
  * transaction (docs/decisions/087-reply-by-email.md).
  * @param queueSend stores the send job of an email in the given transaction, with the conversation
  *   the email is about (its recipient's access to it is checked at send time).
- * @returns the ids of the emails made now.
+ * @returns the ids of the emails made now; none for an event no notice is registered for (a job
+ *   queued by an older release), which is logged.
+ * @throws ZodError when the event does not carry its notice's payload.
  */
 export async function makeEmails(
   deps: EmailDeps,
   event: EmailEvent,
   queueSend: (emailId: number, tx: Db, conversationId: string | undefined) => Promise<void>,
 ): Promise<number[]> {
-  const key = eventKey(event);
-  const plans = await planEmails(deps, event);
-  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
+  const notice = deps.notices.get(event.type);
+  if (!notice) {
+    deps.log.warn({ event: event.type }, 'no email notice for this event; it makes no email');
+    return [];
+  }
+  const read = notice.read(event);
+  const digestMark = (userId: string, topic: string) => findDigestMark(deps.db, userId, topic);
+  const plans = await read.plan({ db: deps.db, config: deps.config, digestMark });
+  const keyOf = (plan: (typeof plans)[number]) => plan.key ?? `${read.key}:${plan.template}:${plan.recipient.id ?? plan.recipient.email}`;
   const done = await existingKeys(deps.db, plans.map(keyOf));
   const made: Array<NewEmail & { conversationId: string | undefined; digest?: DigestStep }> = [];
   for (const plan of plans) {
@@ -134,9 +150,7 @@ export async function deliverEmail(deps: EmailDeps, emailId: number, conversatio
   if (!email || email.status !== 'queued') return;
   const preference = email.userId ? await findPreference(deps.db, email.userId) : null;
   const accessEnded =
-    conversationId !== undefined &&
-    email.userId !== null &&
-    !(await mayReadTaskConversation(deps.db, deps.config.ADMIN_EMAILS, conversationId, email.userId));
+    conversationId !== undefined && email.userId !== null && !(await deps.mayReadConversation(conversationId, email.userId));
   if ((preference && !preference.notifications) || accessEnded) {
     await finishEmail(deps.db, email.id, 'skipped', deps.clock.now());
     return;

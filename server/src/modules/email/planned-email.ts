@@ -1,4 +1,3 @@
-import type { UserRow } from '../users/users.service.ts';
 import type { EmailContent, EmailContext } from './templates/layout.tsx';
 
 /**
@@ -31,4 +30,5 @@ export interface PlannedEmail {
 }
 
 /** Whether a person can get email: signed in with an address. */
-export const withEmail = (user: UserRow): user is UserRow & { email: string } => !user.isGuest && user.email !== null && user.email !== '';
+export const withEmail = <U extends { isGuest: boolean; email: string | null }>(user: U): user is U & { email: string } =>
+  !user.isGuest && user.email !== null && user.email !== '';

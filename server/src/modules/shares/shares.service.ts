@@ -44,7 +44,7 @@ import {
 import { readSharedFile, shareScopedFiles } from './shared-files.ts';
 
 // For other modules: the repository is theirs to call only through this service (eslint.config.js).
-export { countAccessRequestsByTask, findAccessRequest } from './shares.repository.ts';
+export { countAccessRequestsByTask } from './shares.repository.ts';
 
 type ShareDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 

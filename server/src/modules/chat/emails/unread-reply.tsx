@@ -1,14 +1,12 @@
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { EmailLayout, quoteStyle, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
-import { Lines } from './text-blocks.tsx';
+import { EmailLayout, quoteStyle, textStyle, type EmailContent, type EmailContext } from '../../email/templates/layout.tsx';
+import { conversationLink } from '../../email/templates/links.ts';
+import { Lines } from '../../email/templates/text-blocks.tsx';
 
-// The emails of the work with a human expert (docs/decisions/071-hand-off-emails.md). Links carry the
+// The unread digests of a conversation with a human expert (docs/decisions/071-hand-off-emails.md,
+// docs/decisions/086-email-digests.md), this module's notices (./notices.ts). Links carry the
 // conversation's or the task's id only: they sign nobody in.
-
-/** The customer's way back to the conversation. */
-const conversationLink = (context: EmailContext, conversationId: string) =>
-  `${context.origin}/messages?conversation=${encodeURIComponent(conversationId)}`;
 
 /** The expert's way to the task in the expert workspace. */
 const taskLink = (context: EmailContext, taskId: string) => `${context.origin}/expert-queue?task=${encodeURIComponent(taskId)}`;
@@ -16,30 +14,6 @@ const taskLink = (context: EmailContext, taskId: string) => `${context.origin}/e
 /** A message quoted in an email: at most this many characters, so the email stays a notice. */
 const QUOTE_LENGTH = 1000;
 const excerpt = (text: string) => (text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1)}…` : text);
-
-/** To the customer when an expert takes their task (or an admin gives it to one): who. */
-export function taskAssignedEmail(
-  context: EmailContext,
-  data: { customerName: string; expertName: string; taskTitle: string; conversationId: string },
-): EmailContent {
-  return {
-    subject: `${data.expertName} is on your task: ${data.taskTitle}`,
-    body: (
-      <EmailLayout
-        context={context}
-        preview={`${data.expertName}, human expert, took “${data.taskTitle}”.`}
-        heading="A human expert took your task"
-        action={{ label: 'Open your conversation', href: conversationLink(context, data.conversationId) }}
-        reason="You get this email because you accepted a proposal."
-      >
-        <Text style={textStyle}>{`Hello ${data.customerName},`}</Text>
-        <Text
-          style={textStyle}
-        >{`${data.expertName}, human expert, took your task “${data.taskTitle}”. They will write to you in your conversation.`}</Text>
-      </EmailLayout>
-    ),
-  };
-}
 
 /** One unread message quoted in a digest: its words and the names of its attachments. */
 export interface QuotedMessage {
@@ -97,30 +71,6 @@ export function expertReplyEmail(
         <Text style={textStyle}>{`Hello ${data.customerName},`}</Text>
         <Text style={textStyle}>{`${data.expertName}, human expert, wrote about “${data.taskTitle}”:`}</Text>
         <QuotedMessages messages={data.messages} more={data.more} />
-      </EmailLayout>
-    ),
-  };
-}
-
-/** To the customer when the expert marks their task done: confirm, reopen or rate. */
-export function taskDoneEmail(
-  context: EmailContext,
-  data: { customerName: string; expertName: string | null; taskTitle: string; conversationId: string },
-): EmailContent {
-  return {
-    subject: `Marked done: ${data.taskTitle}`,
-    body: (
-      <EmailLayout
-        context={context}
-        preview={`“${data.taskTitle}” is marked done.`}
-        heading="Your task is marked done"
-        action={{ label: 'Confirm or reopen', href: conversationLink(context, data.conversationId) }}
-        reason="You get this email because a human expert worked on your task."
-      >
-        <Text style={textStyle}>{`Hello ${data.customerName},`}</Text>
-        <Text
-          style={textStyle}
-        >{`${data.expertName ?? 'Your expert'} marked “${data.taskTitle}” done. Please confirm the work, or reopen the task if something is missing. You can also rate the work.`}</Text>
       </EmailLayout>
     ),
   };

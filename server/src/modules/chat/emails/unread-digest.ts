@@ -1,10 +1,8 @@
-import type { Db } from '../../db/client.ts';
-import { findMessage, listUnreadMessagesAfter } from '../chat/chat.service.ts';
-import { findTaskOfConversationWithPeople } from '../tasks/tasks.service.ts';
-import { personName } from '../users/people.ts';
-import { findDigestMark } from './email.repository.ts';
-import { withEmail, type PlannedEmail } from './planned-email.ts';
-import { customerReplyEmail, expertReplyEmail } from './templates/hand-off.tsx';
+import { withEmail, type NoticeContext, type PlannedEmail } from '../../email/email-notice.ts';
+import { findTaskOfConversationWithPeople } from '../../tasks/tasks.service.ts';
+import { personName } from '../../users/people.ts';
+import { findMessage, listUnreadMessagesAfter } from '../chat.service.ts';
+import { customerReplyEmail, expertReplyEmail } from './unread-reply.tsx';
 
 /** Messages quoted in one digest at most; the rest are counted, and the next digest starts after the last quoted. */
 const MOST_QUOTED = 30;
@@ -21,7 +19,8 @@ export const unreadTopic = (conversationId: string) => `unread:${conversationId}
  * step moves the recipient's mark of the conversation past its last.
  * @param to which side the message was written to.
  */
-export async function planUnreadDigest(db: Db, messageId: string, to: 'customer' | 'expert'): Promise<PlannedEmail[]> {
+export async function planUnreadDigest(context: NoticeContext, messageId: string, to: 'customer' | 'expert'): Promise<PlannedEmail[]> {
+  const { db } = context;
   const message = await findMessage(db, messageId);
   if (!message || message.read) return [];
   const found = await findTaskOfConversationWithPeople(db, message.conversationId);
@@ -31,7 +30,7 @@ export async function planUnreadDigest(db: Db, messageId: string, to: 'customer'
   const fromTheirSide = to === 'customer' ? message.senderRole === 'expert' : message.senderId === task.userId;
   if (!recipient || !fromTheirSide || !withEmail(recipient)) return [];
   const topic = unreadTopic(task.conversationId);
-  const mark = await findDigestMark(db, recipient.id, topic);
+  const mark = await context.digestMark(recipient.id, topic);
   if (mark.throughSeq !== null && mark.throughSeq >= message.seq) return [];
   const unread = await listUnreadMessagesAfter(db, {
     conversationId: task.conversationId,

@@ -1,5 +1,5 @@
 import { Text } from '@react-email/text';
-import { EmailLayout, quoteStyle, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
+import { EmailLayout, quoteStyle, textStyle, type EmailContent, type EmailContext } from '../../email/templates/layout.tsx';
 
 /**
  * To admins when someone asks for access on a share page (an expired or revoked link): who, their

@@ -1,5 +1,5 @@
 import { Text } from '@react-email/text';
-import { EmailLayout, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
+import { EmailLayout, textStyle, type EmailContent, type EmailContext } from '../../email/templates/layout.tsx';
 
 const REASON = 'You get this email because you asked for access to a shared task.';
 

@@ -1,5 +1,6 @@
 import { Text } from '@react-email/text';
-import { EmailLayout, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
+import { EmailLayout, textStyle, type EmailContent, type EmailContext } from '../../email/templates/layout.tsx';
+import { conversationLink } from '../../email/templates/links.ts';
 
 /**
  * To the customer when they accept a proposal: what happens next, and the way back to their
@@ -9,7 +10,7 @@ export function proposalAcceptedEmail(
   context: EmailContext,
   data: { customerName: string; taskTitle: string; conversationId: string },
 ): EmailContent {
-  const href = `${context.origin}/messages?conversation=${encodeURIComponent(data.conversationId)}`;
+  const href = conversationLink(context, data.conversationId);
   return {
     subject: `Your proposal is accepted: ${data.taskTitle}`,
     body: (

@@ -1,7 +1,7 @@
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { EmailLayout, textStyle, type EmailContent, type EmailContext } from './layout.tsx';
-import { MarkdownList } from './text-blocks.tsx';
+import { EmailLayout, textStyle, type EmailContent, type EmailContext } from '../../email/templates/layout.tsx';
+import { MarkdownList } from '../../email/templates/text-blocks.tsx';
 
 /** One new task in an expert's digest, as the expert needs it to decide whether to take it. */
 export interface NewTaskItem {

@@ -1,15 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import { extractBudget } from '../agent/intake/extract-budget.ts';
-import { extractDeadline } from '../agent/intake/extract-deadline.ts';
-import { formatPrice } from '../agent/llm/pricing.ts';
-import { matchingSkills } from '../agent/technologies/skill-match.ts';
-import { findLatestIntakeStacks, findMessage, listConversationMessages } from '../chat/chat.service.ts';
-import { listExpertTasks, type TaskWithPeople } from '../tasks/tasks.service.ts';
-import { personName } from '../users/people.ts';
-import { listExperts, type UserRow } from '../users/users.service.ts';
-import { findDigestMark } from './email.repository.ts';
-import { withEmail, type PlannedEmail } from './planned-email.ts';
-import { newTaskEmail, type NewTaskItem } from './templates/new-task.tsx';
+import type { Db } from '../../../db/client.ts';
+import { extractBudget } from '../../agent/intake/extract-budget.ts';
+import { extractDeadline } from '../../agent/intake/extract-deadline.ts';
+import { formatPrice } from '../../agent/llm/pricing.ts';
+import { matchingSkills } from '../../agent/technologies/skill-match.ts';
+import { findLatestIntakeStacks, findMessage, listConversationMessages } from '../../chat/chat.service.ts';
+import { withEmail, type NoticeContext, type PlannedEmail } from '../../email/email-notice.ts';
+import { listExpertTasks, type TaskWithPeople } from '../../tasks/tasks.service.ts';
+import { personName } from '../../users/people.ts';
+import { listExperts, type UserRow } from '../../users/users.service.ts';
+import { newTaskEmail, type NewTaskItem } from './new-task.tsx';
 
 /** The topic of an expert's new-task digest. */
 const TOPIC = 'new-tasks';
@@ -67,7 +66,9 @@ async function describeTask(
  * holds it) that they hear of, accepted after their last digest and at most `windowSeconds` before
  * this one. A task taken or gone meanwhile calls for none.
  */
-export async function planNewTasksDigest(db: Db, taskId: string, windowSeconds: number): Promise<PlannedEmail[]> {
+export async function planNewTasksDigest(context: NoticeContext, taskId: string): Promise<PlannedEmail[]> {
+  const { db } = context;
+  const windowSeconds = context.config.EMAIL_NEW_TASKS_DIGEST_SECONDS;
   const waiting = (await listExpertTasks(db)).filter(
     ({ task }) => task.status === 'ACCEPTED' && task.assigneeId === null && task.proposalAcceptedAt,
   );
@@ -85,7 +86,7 @@ export async function planNewTasksDigest(db: Db, taskId: string, windowSeconds: 
   const plans: PlannedEmail[] = [];
   for (const expert of experts) {
     if (!audiences.get(taskId)?.has(expert.id)) continue;
-    const mark = await findDigestMark(db, expert.id, TOPIC);
+    const mark = await context.digestMark(expert.id, TOPIC);
     // New tasks only: accepted after the last digest and in this task's window, never an older backlog.
     const after = Math.max(mark.throughAt?.getTime() ?? -Infinity, windowStart - 1);
     const listed = waiting.filter(({ task }) => task.proposalAcceptedAt!.getTime() > after && audiences.get(task.id)?.has(expert.id));
