@@ -377,7 +377,7 @@ describe('the MCP server for third-party agents', () => {
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm="unstuck-agents"/);
       expect(refused.headers.get('www-authenticate')?.includes('error="invalid_token"')).toBe(Object.keys(headers).length > 0);
-      const body = await refused.json();
+      const body = (await refused.json()) as { detail: string };
       expect(body).toEqual({ code: 'unauthenticated', detail: expect.stringContaining('agent API key') });
       expect(body.detail).toContain('/docs/mcp-server#key');
       const sse = await fetch(`${server.url}/mcp_tools/sse`, { headers });
