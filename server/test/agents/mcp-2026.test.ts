@@ -12,7 +12,9 @@ const PER_KEY = 2;
 /** A v2 SDK client pinned to revision 2026-07-28 on `/mcp`, with the resource updates it hears. */
 async function connectModern(url: string, key: string) {
   const client = new Client({ name: 'unstuck-2026-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
   const updates: Array<{ uri: string; at: number }> = [];
   client.setNotificationHandler('notifications/resources/updated', (notification) => {
     updates.push({ uri: notification.params.uri, at: Date.now() });

@@ -25,7 +25,13 @@ const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'resources-list',
 function keyShim(target: URL, key: string): Promise<Server> {
   const shim = createServer((incoming, outgoing) => {
     const forwarded = request(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, 'x-agent-key': key } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, 'x-agent-key': key },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
@@ -53,10 +59,14 @@ describe('the MCP conformance suite (@modelcontextprotocol/conformance) against 
 
   it('every applicable scenario passes; exactly the listed ones do not apply', async () => {
     const url = `http://127.0.0.1:${(shim.address() as AddressInfo).port}/mcp`;
-    const run = await promisify(execFile)(process.execPath, [CLI, 'server', '--url', url, '--expected-failures', NOT_APPLICABLE, '--output-dir', results], {
-      cwd: results,
-      timeout: 240_000,
-    }).then(
+    const run = await promisify(execFile)(
+      process.execPath,
+      [CLI, 'server', '--url', url, '--expected-failures', NOT_APPLICABLE, '--output-dir', results],
+      {
+        cwd: results,
+        timeout: 240_000,
+      },
+    ).then(
       (done) => ({ code: 0, output: done.stdout + done.stderr }),
       (failed: { code?: number; stdout?: string; stderr?: string }) => ({ code: failed.code, output: `${failed.stdout}${failed.stderr}` }),
     );
@@ -68,7 +78,10 @@ describe('the MCP conformance suite (@modelcontextprotocol/conformance) against 
       expect(file, `${scenario} in ${files.join(', ')}`).toBeDefined();
       const checks = JSON.parse(await readFile(join(results, file!), 'utf8')) as Array<{ id: string; status: string }>;
       expect(checks.length, scenario).toBeGreaterThan(0);
-      expect(checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING'), scenario).toEqual([]);
+      expect(
+        checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING'),
+        scenario,
+      ).toEqual([]);
     }
   }, 300_000);
 });

@@ -107,7 +107,8 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Tra
     if (!Object.hasOwn(MCP_TOOLS, name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const run = RUN[name as McpToolName] as (deps: Deps, agent: VerifiedAgent, input: unknown) => Promise<unknown>;
     const parsed = STRICT_INPUTS[name]!.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
+    if (!parsed.success)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
     // send_message may name its conversation in metadata (docs/product.md "Calls" keeps the tool's four fields).
     const input = parsed.data as { conversationId?: unknown; metadata?: { conversationId?: unknown } };
     const conversationId = input.conversationId ?? input.metadata?.conversationId;
@@ -188,7 +189,6 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
       throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
     }
   });
-
 }
 
 /** 2025 `resources/subscribe` and `resources/unsubscribe`, pushed on the server's own stream. */
