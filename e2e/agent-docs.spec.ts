@@ -173,6 +173,7 @@ describe('the agents documentation page, tried literally', () => {
         'Streamable HTTP calls',
         'The REST call',
         'TypeScript SDK client',
+        'TypeScript SDK v2 client with listen',
       ]),
     );
   });
@@ -279,6 +280,33 @@ describe('the agents documentation page, tried literally', () => {
     const [names, ...waiting] = stdout.split('\n');
     expect(names!.split(', ')).toEqual(expect.arrayContaining(TOOL_NAMES));
     expect(JSON.parse(waiting.join('\n')).conversations.map((c: { id: string }) => c.id)).toContain(conversationB);
+  });
+
+  it('the v2 SDK snippet runs as shown: revision 2026-07-28, and its listen stream hears the next guest message', async () => {
+    const file = join(workDir, 'listen.mjs');
+    await writeFile(file, block('TypeScript SDK v2 client with listen'));
+    const agent = spawn(process.execPath, [file], { cwd: workDir, env: { ...process.env, UNSTUCK_AGENT_KEY: key } });
+    let stdout = '';
+    let stderr = '';
+    agent.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    agent.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => agent.on('exit', resolve));
+    try {
+      await until(
+        () => stdout.includes('Listening for the next message'),
+        () => `the listen stream; the script gave: ${stdout}${stderr}`,
+      );
+      const guest = { guest: newGuestId() };
+      const sent = await sendMessage(server.baseUrl, guest, { content: 'Our staging site asks for a password it never had' });
+      expect(await exited, stderr).toBe(0);
+      const [names, listening, updated, ...waiting] = stdout.split('\n');
+      expect(names!.split(', ')).toEqual(expect.arrayContaining(TOOL_NAMES));
+      expect(listening).toBe('Listening for the next message…');
+      expect(updated).toBe('Updated: unstuck://conversations/waiting');
+      expect(JSON.parse(waiting.join('\n')).conversations.map((c: { id: string }) => c.id)).toContain(sent.body.conversation_id);
+    } finally {
+      agent.kill();
+    }
   });
 
   // After the listings above, which expect conversation B still waiting.

@@ -164,7 +164,7 @@ describe('the MCP server for third-party agents', () => {
     await other.close();
   });
 
-  it('revoked and unknown keys get 401 on both transports; a bad Origin or Host gets 403', async () => {
+  it('revoked and unknown keys get 401 on both transports; a bad Origin or Host gets 403, a loopback Origin on any port passes', async () => {
     const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'Revoked',
@@ -189,6 +189,10 @@ describe('the MCP server for third-party agents', () => {
     expect((await fetch(`${server.url}/mcp_tools/sse`, { headers: { 'x-agent-key': key, origin: 'https://evil.example' } })).status).toBe(
       403,
     );
+    for (const origin of ['http://127.0.0.1:9', 'http://localhost:51234', 'http://[::1]:3000']) {
+      expect([origin, (await postMcp({ 'x-agent-key': key, origin })).status]).toEqual([origin, 200]);
+    }
+    expect((await postMcp({ 'x-agent-key': key, origin: 'http://127.0.0.1.evil.example:80' })).status).toBe(403);
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${server.url}/mcp`, { method: 'POST', headers: { host: 'rebound.example', 'x-agent-key': key } }, (res) =>
@@ -357,8 +361,14 @@ describe('the MCP server for third-party agents', () => {
     await client.close();
   });
 
-  it('a wrong key gets 401 with WWW-Authenticate: Bearer and a reason; discovery documents are a JSON 404', async () => {
-    for (const headers of [{}, { authorization: 'Bearer unstuck_ak_wrongwrongwrongwrongwrongwrongwrongwrongwro' }] as const) {
+  it('a wrong key gets 401 with WWW-Authenticate: Bearer, invalid_token for any credential, and the way to a key; discovery documents are a JSON 404', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer unstuck_ak_wrongwrongwrongwrongwrongwrongwrongwrongwro' },
+      { authorization: 'Bearer not-an-agent-key' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { 'x-agent-key': 'nope' },
+    ] as Array<Record<string, string>>) {
       const refused = await fetch(`${server.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -366,7 +376,10 @@ describe('the MCP server for third-party agents', () => {
       });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm="unstuck-agents"/);
-      expect(await refused.json()).toEqual({ code: 'unauthenticated', detail: expect.stringContaining('agent API key') });
+      expect(refused.headers.get('www-authenticate')?.includes('error="invalid_token"')).toBe(Object.keys(headers).length > 0);
+      const body = (await refused.json()) as { detail: string };
+      expect(body).toEqual({ code: 'unauthenticated', detail: expect.stringContaining('agent API key') });
+      expect(body.detail).toContain('/docs/mcp-server#key');
       const sse = await fetch(`${server.url}/mcp_tools/sse`, { headers });
       expect([sse.status, sse.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Bearer /)]);
     }
@@ -401,8 +414,9 @@ describe('the MCP server for third-party agents', () => {
       expect(JSON.parse((one.contents[0] as any).text)).toMatchObject({ conversation_id: conversationId, waiting: true });
       const { resourceTemplates } = await client.listResourceTemplates();
       expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['unstuck://conversations/{id}']);
+      // The 2026-07-28 specification's code, on every revision.
       await expect(client.readResource({ uri: 'unstuck://conversations/00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
-        code: -32002,
+        code: -32602,
       });
       await client.close();
     }
@@ -413,7 +427,7 @@ describe('the MCP server for third-party agents', () => {
     await expect(http.subscribeResource({ uri: 'unstuck://conversations/waiting' })).rejects.toMatchObject({ code: -32601 });
     // Another agent cannot subscribe to this conversation.
     const other = await connectSse(otherKey);
-    await expect(other.subscribeResource({ uri: `unstuck://conversations/${conversationId}` })).rejects.toMatchObject({ code: -32002 });
+    await expect(other.subscribeResource({ uri: `unstuck://conversations/${conversationId}` })).rejects.toMatchObject({ code: -32602 });
     await Promise.all([sse.close(), http.close(), other.close()]);
   });
 

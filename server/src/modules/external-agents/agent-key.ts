@@ -29,10 +29,25 @@ export function refuseBrowserAgentKey(headers: IncomingHttpHeaders): void {
 
 /**
  * Authenticates an agent by its key and counts the use (last access, usage count).
- * @throws AppError 401 with `WWW-Authenticate: Bearer` when the key is missing, unknown, revoked or expired.
+ * @param credentialSent whether the request carried a credential at all (an `Authorization` value
+ *   that is not an agent key counts): then the 401 says `invalid_token` (RFC 6750 §3.1).
+ * @throws AppError 401 with `WWW-Authenticate: Bearer` when the key is missing, unknown, revoked or
+ *   expired; its detail links the agents' page on issuing a key.
  */
-export async function authenticateAgent(deps: Pick<AppDeps, 'db' | 'clock'>, key: string | null): Promise<VerifiedAgent> {
+export async function authenticateAgent(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  key: string | null,
+  credentialSent = key !== null,
+): Promise<VerifiedAgent> {
   const agent = key ? await verifyAgentApiKey(deps, key) : null;
-  if (!agent) throw agentKeyRequired(key !== null);
+  if (!agent) throw agentKeyRequired(credentialSent, `${deps.config.PUBLIC_URL ?? ''}${AGENT_KEY_DOCS_PATH}`);
   return agent;
+}
+
+/** Where the agents' page tells how an admin issues a key (web/src/features/docs/content/mcp-server.md). */
+const AGENT_KEY_DOCS_PATH = '/docs/mcp-server#key';
+
+/** Whether a request carries any credential an agent could mean as its key. */
+export function carriesCredential(headers: IncomingHttpHeaders): boolean {
+  return headers['x-agent-key'] !== undefined || headers.authorization !== undefined;
 }

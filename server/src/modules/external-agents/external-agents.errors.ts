@@ -4,20 +4,22 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 // (docs/decisions/024-error-codes.md). JSON-RPC errors inside MCP keep their protocol's codes.
 
 /**
- * 401: no agent key, or one that is unknown, revoked or past its rotation grace. `WWW-Authenticate:
- * Bearer` (RFC 9110 §11.6.1, RFC 6750 §3: `invalid_token` when a key was sent) tells clients which
- * credential we take; we publish no OAuth metadata, so MCP clients ask their user for the key.
+ * 401: no agent key, or a credential that is not a valid one (unknown, revoked, past its rotation
+ * grace, or not an agent key at all). `WWW-Authenticate: Bearer` (RFC 9110 §11.6.1, RFC 6750 §3:
+ * `invalid_token` when a credential was sent) tells clients which credential we take; we publish no
+ * OAuth metadata, so MCP clients ask their user for the key.
+ * @param docsUrl the agents' page on issuing a key, named in the detail.
  */
-export const agentKeyRequired = (keySent: boolean) =>
+export const agentKeyRequired = (keySent: boolean, docsUrl: string) =>
   new AppError(
     'unauthenticated',
     401,
     keySent
-      ? 'This agent API key is not valid: it is unknown, revoked, or a rotated-out key past its grace period. Ask an admin for a current key (Admin → API keys).'
-      : 'An agent API key is required: send it as Authorization: Bearer <key> or X-Agent-Key. Admins create keys in Admin → API keys.',
+      ? `This agent API key is not valid: it is unknown, revoked, a rotated-out key past its grace period, or not an agent key. Ask an admin for a current key: admins issue keys in Admin → API keys (${docsUrl}).`
+      : `An agent API key is required: send it as Authorization: Bearer <key> or X-Agent-Key. Admins issue keys in Admin → API keys (${docsUrl}).`,
     {
       'www-authenticate': keySent
-        ? 'Bearer realm="unstuck-agents", error="invalid_token", error_description="The agent API key is unknown, revoked or expired"'
+        ? 'Bearer realm="unstuck-agents", error="invalid_token", error_description="The credential is not a valid agent API key"'
         : 'Bearer realm="unstuck-agents"',
     },
   );

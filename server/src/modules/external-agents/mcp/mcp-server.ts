@@ -1,19 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  isJSONRPCErrorResponse,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  type CallToolResult,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { MCP_TOOLS, type McpToolName } from '@unstuck/contract';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -40,13 +25,34 @@ export const WAITING_URI = 'unstuck://conversations/waiting';
 const CONVERSATION_URI = /^unstuck:\/\/conversations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** Conversations `resources/list` names besides the waiting list: the agent's most recent ones. */
 const LISTED_CONVERSATIONS = 100;
-/** The MCP specification's code for a resource that does not exist (server/resources, "Error Handling"). */
-const RESOURCE_NOT_FOUND = -32002;
+/**
+ * How long 2026-07-28 clients may keep what does not change between deployments (milliseconds): the
+ * tools, the resource template, the server's description. Lists of conversations and their contents
+ * keep the SDK's default, not cached (`ttlMs: 0`). Every answer is for one agent: `private`.
+ */
+const STATIC_TTL_MS = 5 * 60_000;
+const CACHE_HINTS = {
+  'tools/list': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+  'server/discover': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+  'resources/list': { ttlMs: 0, cacheScope: 'private' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+} as const;
 /** How long resource updates gather before they are sent (milliseconds; the promise is one second). */
 export const UPDATE_WINDOW_MS = 50;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'fileUrls' | 'conversationCache'>;
 type Transports = 'sse' | 'streamable-http';
+
+/**
+ * How the server's resources can be followed:
+ * - `subscribe`: 2025 `resources/subscribe` on a stream this server pushes on (the session
+ *   transport), fed by the instance's shared change feed (decision 082);
+ * - `listen`: 2026-07-28 `subscriptions/listen`, served by the SDK's HTTP entry from a change bus
+ *   (./listen-bus.ts); the server only declares `resources.subscribe`;
+ * - `none`: stateless 2025 requests, with no stream to push on.
+ */
+export type ResourceUpdates = { kind: 'subscribe'; changes: McpConversationChanges } | { kind: 'listen' } | { kind: 'none' };
 
 type Run<Name extends McpToolName> = (
   deps: Deps,
@@ -78,33 +84,31 @@ const TOOL_LIST = Object.entries(MCP_TOOLS).map(([name, tool]) => ({
 }));
 
 /**
- * An MCP server (the SDK's low-level `Server`, so that bad tool arguments are the JSON-RPC error
+ * An MCP server (the v2 SDK's low-level `Server`, so that bad tool arguments are the JSON-RPC error
  * -32602 of docs/product.md "Errors" rather than a tool result) acting for one authenticated agent: each tool sees
- * only conversations addressed to that agent, and every call is written to the audit log.
+ * only conversations addressed to that agent, and every call is written to the audit log. It speaks
+ * both protocol eras (2025 `initialize`, 2026-07-28 `server/discover`; decision 090).
  * Tools answer `structuredContent` matching their `outputSchema` and the same JSON as text (older
  * clients read the text; `list_conversations`' text stays the bare array; decision 075). Resources: the waiting
- * list and each conversation, readable on both transports; on the session transport (`sse`) they can
- * be subscribed, and a change anywhere (LISTEN/NOTIFY, so on any instance) sends
- * `notifications/resources/updated` (decision 076). Stateless `/mcp` has no stream to push on.
+ * list and each conversation, readable everywhere; they are followed as `updates` says
+ * (`notifications/resources/updated` within a second of a change on any instance; decisions 076, 090).
  * @param transport which transport it serves, recorded in the audit log.
- * @param changes the instance's shared change feed (decision 082), for a server whose resources can be
- *   subscribed (a stream to push on); without it `resources/subscribe` is not offered.
  */
-export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports, changes?: McpConversationChanges): Server {
-  const push = changes !== undefined;
+export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Transports, updates: ResourceUpdates): Server {
   const server = new Server(
     { name: deps.config.PRODUCT_NAME, version: MCP_SERVER_VERSION },
-    { capabilities: { tools: {}, resources: push ? { subscribe: true } : {} } },
+    { capabilities: { tools: {}, resources: updates.kind === 'none' ? {} : { subscribe: true } }, cacheHints: CACHE_HINTS },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+  server.setRequestHandler('tools/list', () => ({ tools: TOOL_LIST }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
     const name = request.params.name;
-    if (!Object.hasOwn(MCP_TOOLS, name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!Object.hasOwn(MCP_TOOLS, name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const run = RUN[name as McpToolName] as (deps: Deps, agent: VerifiedAgent, input: unknown) => Promise<unknown>;
     const parsed = STRICT_INPUTS[name]!.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
+    if (!parsed.success)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for ${name}: ${firstIssue(parsed.error)}`);
     // send_message may name its conversation in metadata (docs/product.md "Calls" keeps the tool's four fields).
     const input = parsed.data as { conversationId?: unknown; metadata?: { conversationId?: unknown } };
     const conversationId = input.conversationId ?? input.metadata?.conversationId;
@@ -122,16 +126,17 @@ export function createMcpServer(deps: Deps, agent: VerifiedAgent, transport: Tra
       // A refusal the agent can act on (not found, conflict, bad input) is a tool error it reads;
       // anything else is the server's fault.
       if (error instanceof AppError) return { content: [{ type: 'text', text: error.detail }], isError: true };
-      throw new McpError(ErrorCode.InternalError, 'Internal error');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
     }
   });
 
-  registerResources(server, deps, agent, transport, changes);
+  registerResources(server, deps, agent, transport);
+  if (updates.kind === 'subscribe') registerSubscriptions(server, deps, agent, updates.changes);
   return server;
 }
 
-function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, transport: Transports, changes?: McpConversationChanges) {
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, transport: Transports) {
+  server.setRequestHandler('resources/list', async () => {
     const recent = await listAgentConversations(deps.db, agent.agentId, { limit: LISTED_CONVERSATIONS });
     return {
       resources: [
@@ -152,7 +157,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
     };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: [
       {
         uriTemplate: 'unstuck://conversations/{id}',
@@ -164,7 +169,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
     ],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler('resources/read', async (request) => {
     const { uri } = request.params;
     const conversationId = CONVERSATION_URI.exec(uri)?.[1];
     if (uri !== WAITING_URI && !conversationId) throw resourceNotFound(uri);
@@ -181,13 +186,15 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
       return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(contents, null, 2) }] };
     } catch (error) {
       if (error instanceof AppError) throw resourceNotFound(uri);
-      throw new McpError(ErrorCode.InternalError, 'Internal error');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
     }
   });
+}
 
-  if (!changes) return;
+/** 2025 `resources/subscribe` and `resources/unsubscribe`, pushed on the server's own stream. */
+function registerSubscriptions(server: Server, deps: Deps, agent: VerifiedAgent, changes: McpConversationChanges) {
   const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+  server.setRequestHandler('resources/subscribe', async (request) => {
     const { uri } = request.params;
     const conversationId = CONVERSATION_URI.exec(uri)?.[1];
     // Only what this agent may read: the same 404 as reading it.
@@ -197,7 +204,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
     subscribed.add(uri);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+  server.setRequestHandler('resources/unsubscribe', (request) => {
     subscribed.delete(request.params.uri);
     return {};
   });
@@ -240,25 +247,7 @@ function registerResources(server: Server, deps: Deps, agent: VerifiedAgent, tra
   };
 }
 
+/** The 2026-07-28 specification's answer for a resource that does not exist (-32602, also on 2025 requests). */
 function resourceNotFound(uri: string) {
-  return new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
-}
-
-/**
- * The SDK's `McpError` puts "MCP error <code>: " into its message, and a client that receives that
- * message wraps it in an `McpError` again ("MCP error -32602: MCP error -32602: …"). The JSON-RPC
- * error's message is sent without it, so clients show the prefix once.
- */
-export function withPlainErrorMessages<T extends Transport>(transport: T): T {
-  const send = transport.send.bind(transport);
-  transport.send = (message: JSONRPCMessage, options) => send(plainError(message), options);
-  return transport;
-}
-
-function plainError(message: JSONRPCMessage): JSONRPCMessage {
-  if (!isJSONRPCErrorResponse(message)) return message;
-  const prefix = `MCP error ${message.error.code}: `;
-  return message.error.message.startsWith(prefix)
-    ? { ...message, error: { ...message.error, message: message.error.message.slice(prefix.length) } }
-    : message;
+  return new ResourceNotFoundError(uri);
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Config } from '../../../config.ts';
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
-import { agentKeyOf, authenticateAgent } from '../agent-key.ts';
+import { agentKeyOf, authenticateAgent, carriesCredential } from '../agent-key.ts';
 import {
   hostNotAllowed,
   invalidMcpSessionId,
@@ -15,7 +15,8 @@ import {
   unknownMcpSession,
 } from '../external-agents.errors.ts';
 import { McpConversationChanges } from './conversation-changes.ts';
-import { createMcpServer, UPDATE_WINDOW_MS, withPlainErrorMessages } from './mcp-server.ts';
+import { agentListenBus, listenedUris } from './listen-bus.ts';
+import { createMcpServer, UPDATE_WINDOW_MS } from './mcp-server.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import { SessionSseTransport } from './sse-transport.ts';
 
@@ -23,18 +24,21 @@ import { SessionSseTransport } from './sse-transport.ts';
 const BODY_LIMIT = 4 * 1024 * 1024;
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** JSON-RPC's implementation-defined server error, as the SDK answers a method /mcp does not take. */
+const SERVER_ERROR = -32000;
 
 /**
  * The MCP server for third-party agents (docs/product.md "Calls" "Documented message-tool interface"):
- * - the spec's session transport: `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
+ * - the spec's session transport (2025 revisions): `GET /mcp_tools/sse` and `POST /mcp_tools/messages/?session_id=`
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
- *   (README); they end when the process stops, or when their key is revoked on any instance; one key
- *   holds at most MCP_SESSIONS_PER_KEY here (429 beyond, decision 082);
- * - Streamable HTTP at `POST /mcp`, stateless (a server per request), so any instance answers; it
- *   has no stream, hence no push (docs/decisions/076-mcp-push.md).
- * Every request is authenticated by an agent key (401) and checked for a trusted Host and Origin
- * (403, the MCP transport rules against DNS rebinding).
+ *   (README); they end when the process stops, or when their key is revoked on any instance;
+ * - `POST /mcp`, the v2 SDK's HTTP entry (decision 090): revision 2026-07-28 (stateless,
+ *   `server/discover`, `subscriptions/listen` streams fed by the database's change notifications, so
+ *   any instance answers) and 2025 Streamable HTTP, stateless, without push.
+ * One key holds at most MCP_SESSIONS_PER_KEY sessions and listen streams on an instance (429
+ * beyond, decision 082); its revocation ends them. Every request is authenticated by an agent key
+ * (401) and checked for a trusted Host and Origin (403, the MCP transport rules against DNS rebinding).
  */
 export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
   const sessions = new Map<string, { transport: SessionSseTransport; agent: VerifiedAgent }>();
@@ -52,16 +56,14 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
     });
 
     scope.get('/mcp_tools/sse', async (request, reply) => {
-      const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+      const agent = await authenticateAgent(deps, agentKeyOf(request.headers), carriesCredential(request.headers));
       const asked = (request.query as { session_id?: unknown }).session_id;
       if (asked !== undefined && (typeof asked !== 'string' || !SESSION_ID.test(asked))) {
         throw invalidMcpSessionId();
       }
       const sessionId = asked ?? randomUUID();
       if (sessions.has(sessionId)) throw mcpSessionIdInUse();
-      const transport = withPlainErrorMessages(
-        new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`),
-      );
+      const transport = new SessionSseTransport(sessionId, reply.raw, `/mcp_tools/messages/?session_id=${encodeURIComponent(sessionId)}`);
       // Counted before it starts (429 otherwise); the key's revocation ends it.
       const release = perKey.open(agent, () => void transport.close());
       sessions.set(sessionId, { transport, agent });
@@ -70,12 +72,12 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
         release();
       };
       reply.hijack();
-      await createMcpServer(deps, agent, 'sse', changes).connect(transport);
+      await createMcpServer(deps, agent, 'sse', { kind: 'subscribe', changes }).connect(transport);
     });
 
     for (const url of ['/mcp_tools/messages/', '/mcp_tools/messages']) {
       scope.post(url, async (request, reply) => {
-        const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+        const agent = await authenticateAgent(deps, agentKeyOf(request.headers), carriesCredential(request.headers));
         const sessionId = (request.query as { session_id?: unknown }).session_id;
         const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
         if (!session) throw unknownMcpSession();
@@ -86,30 +88,32 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
     }
 
     scope.post('/mcp', async (request, reply) => {
-      const agent = await authenticateAgent(deps, agentKeyOf(request.headers));
+      const agent = await authenticateAgent(deps, agentKeyOf(request.headers), carriesCredential(request.headers));
       let body: unknown;
       try {
         body = JSON.parse(typeof request.body === 'string' ? request.body : '');
       } catch {
         return reply
           .code(400)
-          .send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' } });
+          .send({ jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.ParseError, message: 'Parse error: the body is not JSON' } });
       }
-      const server = createMcpServer(deps, agent, 'streamable-http');
-      // Stateless: no session id, JSON answers; the request's server and transport end with it.
-      const transport = withPlainErrorMessages(
-        new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }),
+      const listened = listenedUris(body);
+      // A server per request and era; a listen stream hears this agent's changes only.
+      const handler = createMcpHandler(
+        ({ era }) => createMcpServer(deps, agent, 'streamable-http', { kind: era === 'modern' ? 'listen' : 'none' }),
+        listened ? { bus: agentListenBus(changes, agent.agentId, listened) } : {},
       );
+      // A listen stream is counted like a session (429 beyond the limit); revoking the key closes it.
+      const release = listened ? perKey.open(agent, () => void handler.close()) : undefined;
       reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
+        release?.();
+        void handler.close();
       });
       reply.hijack();
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, body);
+      await toNodeHandler(handler)(request.raw, reply.raw, body);
     });
 
-    // Stateless Streamable HTTP has no stream to open and no session to end.
+    // Neither era opens a stream or ends a session with GET or DELETE.
     for (const method of ['GET', 'DELETE'] as const) {
       scope.route({
         method,
@@ -121,7 +125,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
             .send({
               jsonrpc: '2.0',
               id: null,
-              error: { code: ErrorCode.ConnectionClosed, message: 'Method not allowed: POST JSON-RPC messages to /mcp' },
+              error: { code: SERVER_ERROR, message: 'Method not allowed: POST JSON-RPC messages to /mcp' },
             }),
       });
     }
@@ -135,8 +139,8 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
 }
 
 /**
- * Hosts (names without port) and origins the MCP endpoints accept: the configured ones, else
- * PUBLIC_URL's and the loopback names.
+ * Hosts (names without port) and origins the MCP endpoints accept besides the loopback ones:
+ * PUBLIC_URL's and the configured ones.
  */
 function trustedHostsAndOrigins(config: Pick<Config, 'PUBLIC_URL' | 'MCP_ALLOWED_HOSTS' | 'MCP_ALLOWED_ORIGINS'>) {
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : null;
@@ -161,5 +165,18 @@ function checkHostAndOrigin(request: FastifyRequest, trusted: { hosts: Set<strin
   }
   if (!trusted.hosts.has(hostname)) throw hostNotAllowed(host);
   const origin = request.headers.origin;
-  if (origin !== undefined && !trusted.origins.has(origin)) throw originNotAllowed(origin);
+  if (origin !== undefined && !trusted.origins.has(origin) && !isLoopbackOrigin(origin)) throw originNotAllowed(origin);
+}
+
+/**
+ * An `http(s)` origin on a loopback name, any port: a page there runs on the agent's own machine,
+ * which DNS rebinding cannot fake (the rebound page's origin keeps its own name).
+ */
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.includes(url.hostname);
+  } catch {
+    return false;
+  }
 }

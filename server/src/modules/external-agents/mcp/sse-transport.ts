@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
@@ -9,9 +8,9 @@ const KEEP_ALIVE_MS = 15_000;
  * The session transport of docs/product.md "Calls" "Documented message-tool interface": `GET /mcp_tools/sse` opens
  * this event stream, whose first `endpoint` event names where to POST (`…?session_id={id}`); every
  * answer, and every JSON-RPC error (docs/product.md "Errors": -32700, -32600 here, the rest from the SDK's server),
- * arrives on the stream as an event `message`. The SDK's own SSE transport names the query
- * parameter `sessionId` and answers parse errors over HTTP only, so the spec's variant is this small
- * class on the SDK's {@link Transport} interface.
+ * arrives on the stream as an event `message`. The v2 SDK serves no SSE transport (its frozen v1 copy
+ * names the query parameter `sessionId` and answers parse errors over HTTP only), so the spec's variant
+ * is this small class on the SDK's {@link Transport} interface (decision 090).
  */
 export class SessionSseTransport implements Transport {
   onclose?: () => void;
@@ -60,20 +59,22 @@ export class SessionSseTransport implements Transport {
     try {
       parsed = JSON.parse(body);
     } catch {
-      void this.sendError(null, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+      void this.sendError(null, ProtocolErrorCode.ParseError, 'Parse error: the body is not JSON');
       return;
     }
-    const message = JSONRPCMessageSchema.safeParse(parsed);
-    if (!message.success) {
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(parsed);
+    } catch {
       const id = (parsed as { id?: unknown } | null)?.id;
       void this.sendError(
         typeof id === 'string' || typeof id === 'number' ? id : null,
-        ErrorCode.InvalidRequest,
+        ProtocolErrorCode.InvalidRequest,
         'Invalid Request: not a JSON-RPC 2.0 message',
       );
       return;
     }
-    this.onmessage?.(message.data);
+    this.onmessage?.(message);
   }
 
   private async sendError(id: string | number | null, code: number, text: string) {
