@@ -1,22 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api.gen.ts';
-
-/** What the journey needs from the test: a way through the identity provider. */
-export interface JourneyOptions {
-  baseUrl: string;
-  guestId: string;
-  /** Signs a person in at the provider: the one-time code for `POST /api/auth/session` and the browser's cookie header. */
-  signIn(): Promise<{ code: string; cookie: string }>;
-}
-
-/** What happened, for the test to check. */
-export interface JourneyResult {
-  conversationId: string;
-  guestRead: Array<{ sender_id: string; content: string }>;
-  signedInAs: string;
-  handedOver: number;
-  accepted: { status: string; proposalStatus: string };
-}
+import type { JourneyOptions, JourneyResult } from './journey-types.ts';
 
 /** What a person tells agent-1 after their first message, until it proposes (its deterministic intake). */
 const FOLLOW_UPS = [
@@ -69,8 +53,6 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     return {
       conversationId,
       guestRead,
-      signedInAs: session.data.user.uid,
-      handedOver: Object.keys(handover.data).length,
       accepted: { status: accepted.data.status, proposalStatus: accepted.data.proposalStatus },
     };
   }
