@@ -28,7 +28,7 @@ const dataAccessFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.tmp/**', 'data/**', 'server/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/*.gen.ts', '**/node_modules/**', '.tools/**', '.tmp/**', 'data/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

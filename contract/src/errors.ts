@@ -16,12 +16,16 @@ export const ERROR_CODES = [
   'forbidden',
   /** 404: no such thing for this caller (also what a stranger to an owner-only resource gets), or no such route. */
   'not_found',
+  /** 405: the path exists but does not take this method; `Allow` lists the ones it takes. */
+  'method_not_allowed',
   /** 408: the request was not received in time (REQUEST_TIMEOUT_MS). */
   'request_timeout',
   /** 409: the thing changed state meanwhile (a proposal replaced or accepted, a task taken, a session id in use). */
   'conflict',
   /** 413: the request's body is larger than the route accepts. */
   'payload_too_large',
+  /** 414: a path segment is longer than the router reads (100 characters). */
+  'uri_too_long',
   /** 415: the body's Content-Type is not one the route reads. */
   'unsupported_media_type',
   /** 429: too many requests from this address or caller; `Retry-After` says when to try again. */

@@ -2,7 +2,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerDeps } from './deps.ts';
-import { answerClientError, handleError } from './lib/error-handler.ts';
+import { recordAllowedMethods } from './lib/allowed-methods.ts';
+import { answerClientError, handleError, handleFrameworkError, MAX_PARAM_LENGTH } from './lib/error-handler.ts';
 import { registerRequestLog } from './lib/logging.ts';
 import { rejectNulCharacters } from './lib/nul-characters.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -56,6 +57,9 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
     },
     // Requests cut off before routing (the timeout above, unparsable ones) answer `{ code, detail }` too.
     clientErrorHandler: answerClientError,
+    // Requests the router refuses (an over-long or undecodable path) too.
+    frameworkErrors: handleFrameworkError,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,8 +100,9 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
     done();
   });
 
-  // Before every route: it collects their schemas as they are registered.
+  // Before every route: they collect their schemas and methods as they are registered.
   await registerOpenApi(app, deps);
+  const allowedMethods = recordAllowedMethods(app, '/api/');
   registerHealthRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerChatRoutes(app, deps);
@@ -121,6 +126,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  await registerWebApp(app, publicConfig(deps.config), { debugPages: deps.config.DEBUG_PAGES });
+  await registerWebApp(app, publicConfig(deps.config), { debugPages: deps.config.DEBUG_PAGES, allowedMethods });
   return app;
 }

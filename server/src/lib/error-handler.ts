@@ -41,6 +41,23 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 }
 
 /**
+ * Answers the requests Fastify's router refuses before any route (its `frameworkErrors` option), as
+ * `{ code, detail }` instead of Fastify's own shape: a path segment over `maxParamLength` 414
+ * `uri_too_long`, a path that cannot be percent-decoded 400 `invalid_request`; anything else as
+ * {@link handleError} answers it. The path is not repeated: it may be megabytes long.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send(errorBody('uri_too_long', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(errorBody('invalid_request', 'The path is not a valid URL'));
+  return handleError(error, request, reply);
+}
+
+/** The longest path parameter the router reads (Fastify's default `maxParamLength`); longer ones answer 414. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
  * Answers a request Node's HTTP parser gave up on before Fastify saw it (Fastify's
  * `clientErrorHandler`): 408 `request_timeout` when it was not received within REQUEST_TIMEOUT_MS,
  * 431 for headers over Node's size limit, 400 for anything unparsable; each as `{ code, detail }`,

@@ -32,12 +32,16 @@ export function codeForStatus(statusCode: number): ErrorCode {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 405:
+      return 'method_not_allowed';
     case 408:
       return 'request_timeout';
     case 409:
       return 'conflict';
     case 413:
       return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
     // @fastify/multipart answers 406 to a body that is not multipart: the same as a wrong media type.
     case 406:
     case 415:

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_MARKERS, isPagePath, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOKENS, type PublicConfig } from '@unstuck/contract';
+import type { AllowedMethods } from '../../lib/allowed-methods.ts';
 import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
 import { landingPages, type BuildManifest, type LandingPage } from './landing-pages.ts';
@@ -82,7 +83,11 @@ export function fillPage(
  * that match nothing answer a JSON 404 `not_found`, never the app's page (a client must not think it
  * connected).
  */
-export async function registerWebApp(app: FastifyInstance, config: PublicConfig, options: { debugPages: boolean }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: PublicConfig,
+  options: { debugPages: boolean; allowedMethods: AllowedMethods },
+): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexFile);
   let pages: PreparedPages | null = null;
@@ -131,6 +136,14 @@ export async function registerWebApp(app: FastifyInstance, config: PublicConfig,
       !/^\/((api|oidc|\.well-known)(\/|$)|mcp)/.test(pathname) &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && pages) return sendPage(request, reply.code(isPagePath(pathname, options.debugPages) ? 200 : 404), pathname, pages);
+    // A known API path asked with a method it does not take (RFC 9110 §15.5.6).
+    const allowed = options.allowedMethods.of(pathname);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('method_not_allowed', `${pathname} does not take ${request.method}: use ${allowed.join(', ')}`));
+    }
     return reply.code(404).send(errorBody('not_found', `Not found: ${request.method} ${pathname}`));
   });
 }
