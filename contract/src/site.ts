@@ -1,3 +1,4 @@
+import { publicPaymentsSchema } from './payments.ts';
 import { z } from 'zod';
 
 /**
@@ -8,6 +9,8 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   aiName: z.string(),
   hourlyRate: z.string(),
+  /** Payments on this server (docs/decisions/093-payments.md); null when they are off. */
+  payments: publicPaymentsSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
