@@ -98,7 +98,12 @@ export const expertStatusRequestSchema = z.object({
     error: 'status must be IN_PROGRESS, WAITING_ON_CUSTOMER or DONE',
   }),
   /** With DONE while payments are on: the whole hours worked, which set the balance (docs/decisions/093-payments.md). */
-  hours: z.number({ error: 'hours must be a whole number of hours' }).int('hours must be a whole number of hours').min(0).max(10_000).optional(),
+  hours: z
+    .number({ error: 'hours must be a whole number of hours' })
+    .int('hours must be a whole number of hours')
+    .min(0)
+    .max(10_000)
+    .optional(),
 });
 export type ExpertStatusRequest = z.infer<typeof expertStatusRequestSchema>;
 

@@ -17,7 +17,9 @@ export function currencyExponent(currency: string): number {
 export function toMinorUnits(amount: number, currency: string): number {
   if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
   const exponent = currencyExponent(currency);
-  const [whole, fraction = ''] = Math.abs(amount).toFixed(exponent + 1).split('.');
+  const [whole, fraction = ''] = Math.abs(amount)
+    .toFixed(exponent + 1)
+    .split('.');
   const digits = Number(`${whole}${fraction.slice(0, exponent)}`);
   const rounded = Number(fraction.slice(exponent) || '0') >= 5 ? digits + 1 : digits;
   return Math.sign(amount) < 0 ? -rounded : rounded;

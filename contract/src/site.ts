@@ -9,8 +9,6 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   aiName: z.string(),
   hourlyRate: z.string(),
-  /** Payments on this server (docs/decisions/093-payments.md); null when they are off. */
-  payments: publicPaymentsSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -29,7 +27,11 @@ export type ExpertResponse = z.infer<typeof expertResponseSchema>;
 
 /**
  * Answer of `GET /api/config`: the {@link publicConfigSchema} names, and the expected first reply of an
- * expert, null when there is neither a measured figure nor a configured default (nothing is shown).
+ * expert, null when there is neither a measured figure nor a configured default (nothing is shown); and
+ * how payments work here, null when they are off (docs/decisions/093-payments.md).
  */
-export const configResponseSchema = publicConfigSchema.extend({ expertResponse: expertResponseSchema.nullable() });
+export const configResponseSchema = publicConfigSchema.extend({
+  expertResponse: expertResponseSchema.nullable(),
+  payments: publicPaymentsSchema,
+});
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

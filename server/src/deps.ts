@@ -23,6 +23,8 @@ import { transportFromConfig } from './modules/email/email.transport.ts';
 import { revokeReplyTokens } from './modules/email/reply-tokens.ts';
 import { createFileUrlSigner } from './modules/files/file-urls.ts';
 import { expectedExpertResponse } from './modules/tasks/expert-response.ts';
+import { planPaymentReceipt } from './modules/payments/payment-receipt.tsx';
+import { viewPayments } from './modules/payments/payments.service.ts';
 import { storageFromConfig } from './lib/file-storage.ts';
 
 /** Conversations whose read answer is kept in memory (decision 016): a few KB each. */
@@ -142,6 +144,7 @@ export async function createDeps(
     conversationDrafts,
     // The tasks module's port to the conversation: chat's implementation (tasks does not import chat).
     taskConversations: { insertEventLine, findLatestEventLines, countUnreadForOwner },
+    taskPayments: viewPayments,
     accessEndings,
   };
   return {
@@ -149,7 +152,8 @@ export async function createDeps(
     database,
     brainName: agentDeps.brain.name,
     emails,
-    startEmailWorkers: (origin) => emails.startWorkers({ db: database.db, config, clock, log: logger, origin, transport }),
+    startEmailWorkers: (origin) =>
+      emails.startWorkers({ db: database.db, config, clock, log: logger, origin, transport, paymentReceipt: planPaymentReceipt }),
     async close() {
       await jobs.stop();
       await analysisPool.close();

@@ -25,4 +25,6 @@ export type EmailEvent =
   /** An expert's message; queued to run EMAIL_UNREAD_DELAY_SECONDS later, it makes the customer's unread digest if still unread. */
   | { type: 'expert_replied'; messageId: string }
   /** A customer's message to the expert holding the task; delayed and checked as `expert_replied`. */
-  | { type: 'customer_replied'; messageId: string };
+  | { type: 'customer_replied'; messageId: string }
+  /** Money received or refunded on a task (a payment ledger entry): its customer gets a receipt (docs/decisions/093-payments.md). */
+  | { type: 'payment_received'; entryId: string };

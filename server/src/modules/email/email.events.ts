@@ -32,10 +32,16 @@ export function eventKey(event: EmailEvent): string {
     case 'expert_replied':
     case 'customer_replied':
       return `${event.type}:${event.messageId}`;
+    case 'payment_received':
+      return `payment_received:${event.entryId}`;
   }
 }
 
-type EventDeps = { db: Db; config: Pick<Config, 'ADMIN_EMAILS' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'> };
+type EventDeps = {
+  db: Db;
+  config: Pick<Config, 'ADMIN_EMAILS' | 'EMAIL_NEW_TASKS_DIGEST_SECONDS'>;
+  paymentReceipt?: (db: Db, entryId: string) => Promise<PlannedEmail[]>;
+};
 
 /**
  * The emails an event calls for, as things stand when its job runs. A task or request deleted
@@ -60,6 +66,8 @@ export async function planEmails(deps: EventDeps, event: EmailEvent): Promise<Pl
       return planUnreadDigest(deps.db, event.messageId, 'customer');
     case 'customer_replied':
       return planUnreadDigest(deps.db, event.messageId, 'expert');
+    case 'payment_received':
+      return deps.paymentReceipt ? deps.paymentReceipt(deps.db, event.entryId) : [];
   }
 }
 

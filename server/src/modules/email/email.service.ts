@@ -28,6 +28,7 @@ import {
   type NewEmail,
 } from './email.repository.ts';
 import { fromAddress, type EmailTransport } from './email.transport.ts';
+import type { PlannedEmail } from './planned-email.ts';
 
 /** What making and sending emails needs. `origin` is where links point (PUBLIC_URL, else the server's address). */
 export interface EmailDeps {
@@ -37,6 +38,8 @@ export interface EmailDeps {
   log: FastifyBaseLogger;
   origin: string;
   transport: EmailTransport;
+  /** Plans a payment receipt (the payments module's, given by deps.ts: email imports no feature for it). */
+  paymentReceipt?: (db: Db, entryId: string) => Promise<PlannedEmail[]>;
 }
 
 /** 256 random bits, base64url: the opaque id of a person's unsubscribe link (it signs nobody in). */

@@ -5,6 +5,7 @@ import type {
   ExpertWorkspace,
   Message,
   RepositoryResponse,
+  TaskPayment,
   WorkEstimate,
 } from '@unstuck/contract';
 import { displayName } from '@unstuck/contract';
@@ -28,6 +29,7 @@ import { repositoryNotFound } from '../code-sharing/code-sharing.errors.ts';
 import { answerFor, findRepositoryOfTask } from '../code-sharing/code-sharing.service.ts';
 import { recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
+import { settleAtDone, tasksAwaitingDeposit, viewPayments } from '../payments/payments.service.ts';
 import { staffWhoMayRead } from '../tasks/conversation-readers.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
@@ -60,7 +62,7 @@ import {
 // marks it DONE. Each change is an event line in the conversation (decision 069); the customer hears of
 // it by email too (decision 071).
 
-type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations'>;
+type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations' | 'config'>;
 
 const actorOf = (member: StaffMember): AuditActor => ({ id: member.id, email: member.email });
 
@@ -73,6 +75,7 @@ interface ReaderView {
   estimate: WorkEstimate | null;
   matchedSkills: string[];
   unreadCount: number;
+  payment: TaskPayment | null;
 }
 
 function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMember, reader: ReaderView): ExpertTask {
@@ -100,12 +103,13 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
     unreadCount: task.assigneeId === member.id ? reader.unreadCount : 0,
     confirmedAt: task.confirmedAt?.toISOString() ?? null,
     rating: task.ratingScore === null ? null : { score: task.ratingScore, comment: task.ratingComment },
+    payment: reader.payment,
   };
 }
 
 /**
  * The expert view of tasks for one reader: their stacks and accepted estimates, the reader's matching skills
- * and unread counts (four queries in all).
+ * and unread counts, and their payment plans (five queries in all).
  */
 async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWithPeople[]): Promise<ExpertTask[]> {
   const conversationIds = rows.map((row) => row.task.conversationId);
@@ -116,6 +120,10 @@ async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWi
     rows.flatMap((row) => (row.task.proposalMessageId ? [row.task.proposalMessageId] : [])),
   );
   const unread = await countUnreadCustomerMessages(db, conversationIds);
+  const payments = await viewPayments(
+    db,
+    rows.map((row) => row.task.id),
+  );
   return rows.map((row) => {
     const stack = stacks.get(row.task.conversationId) ?? [];
     return toExpertTask(row, member, {
@@ -123,16 +131,21 @@ async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWi
       estimate: (row.task.proposalMessageId && estimates.get(row.task.proposalMessageId)) || null,
       matchedSkills: matchingSkills(skills, stack),
       unreadCount: unread.get(row.task.conversationId) ?? 0,
+      payment: payments.get(row.task.id) ?? null,
     });
   });
 }
 
 const viewTask = async (db: ExpertDeps['db'], member: StaffMember, row: TaskWithPeople) => (await viewTasks(db, member, [row]))[0]!;
 
-/** @throws AppError 404 when the task is unknown or not (yet) handed to the experts. */
-async function findQueuedTask(db: ExpertDeps['db'], taskId: string): Promise<TaskWithPeople> {
+/**
+ * @throws AppError 404 when the task is unknown or not (yet) handed to the experts: not accepted, or its
+ *   work waits for the deposit (PAYMENT_BEFORE_WORK, docs/decisions/093-payments.md).
+ */
+async function findQueuedTask(db: ExpertDeps['db'], taskId: string, config: ExpertDeps['config']): Promise<TaskWithPeople> {
   const found = await findTaskWithPeople(db, taskId);
   if (!found || !isWithTheExperts(found.task)) throw taskNotInQueue();
+  if ((await tasksAwaitingDeposit({ db, config }, [taskId])).size > 0) throw taskNotInQueue();
   return found;
 }
 
@@ -155,8 +168,18 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
  * alias-insensitive, decision 068), else "unassigned"; "mine" are the caller's tasks not done; "done"
  * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
  */
-export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {
-  const tasks = await viewTasks(deps.db, member, await listExpertTasks(deps.db));
+export async function listWorkspace(deps: Pick<AppDeps, 'db' | 'config'>, member: StaffMember): Promise<ExpertWorkspace> {
+  const rows = await listExpertTasks(deps.db);
+  // Work waiting for its deposit is not the experts' yet (PAYMENT_BEFORE_WORK, docs/decisions/093-payments.md).
+  const waiting = await tasksAwaitingDeposit(
+    deps,
+    rows.map((row) => row.task.id),
+  );
+  const tasks = await viewTasks(
+    deps.db,
+    member,
+    rows.filter((row) => !waiting.has(row.task.id)),
+  );
   const free = tasks.filter((task) => task.assigneeId === null && task.status === 'ACCEPTED');
   const mine = tasks.filter((task) => task.assigneeId === member.id && task.status !== 'DONE');
   return {
@@ -183,11 +206,11 @@ async function conversationFor(deps: Pick<AppDeps, 'db' | 'fileUrls'>, task: Tas
  * @throws AppError 404 when the task is not in the queue, 403 for another expert (the brief is theirs to read, not the conversation).
  */
 export async function readTaskConversation(
-  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'fileUrls' | 'config'>,
   member: StaffMember,
   taskId: string,
 ): Promise<Message[]> {
-  const { task } = await findQueuedTask(deps.db, taskId);
+  const { task } = await findQueuedTask(deps.db, taskId, deps.config);
   if (!mayReadConversation(task, member)) throw conversationForHolder();
   return conversationFor(deps, task, member);
 }
@@ -198,11 +221,11 @@ export async function readTaskConversation(
  * @throws AppError 404 when the task is not in the queue.
  */
 export async function readExpertTask(
-  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'fileUrls' | 'config'>,
   member: StaffMember,
   taskId: string,
 ): Promise<ExpertTaskDetail> {
-  const found = await findQueuedTask(deps.db, taskId);
+  const found = await findQueuedTask(deps.db, taskId, deps.config);
   const allowed = mayReadConversation(found.task, member);
   const messages = allowed ? await conversationFor(deps, found.task, member) : null;
   const repository = found.task.githubRepository;
@@ -221,12 +244,12 @@ export async function readExpertTask(
  * @throws AppError 404 not in the queue or no repository, 403 for another expert.
  */
 export async function repositoryCredentials(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   member: StaffMember,
   taskId: string,
   origin: string,
 ): Promise<RepositoryResponse> {
-  const { task } = await findQueuedTask(deps.db, taskId);
+  const { task } = await findQueuedTask(deps.db, taskId, deps.config);
   if (!mayReadConversation(task, member)) throw conversationForHolder();
   const repository = await findRepositoryOfTask(deps.db, taskId);
   if (!repository) throw repositoryNotFound();
@@ -251,7 +274,7 @@ const queueAssignedEmail = (deps: ExpertDeps, tx: ExpertDeps['db'], task: TaskRo
 export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: string): Promise<ExpertTask> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.userId === member.id) throw ownTask();
     const taken = await assignTask(tx, taskId, member.id, now);
     if (!taken) {
@@ -293,7 +316,7 @@ export async function replyAsExpert(
     if (!typed && files.length === 0) throw blankMessage();
     await checkAttachedCode(deps, files);
     return deps.db.transaction(async (tx) => {
-      const found = await findQueuedTask(tx, taskId);
+      const found = await findQueuedTask(tx, taskId, deps.config);
       const { task } = found;
       if (task.assigneeId !== member.id || (task.status !== 'IN_PROGRESS' && task.status !== 'WAITING_ON_CUSTOMER')) {
         refuseNotHolder(found, member);
@@ -330,18 +353,21 @@ const EVENT_OF_STATUS = { IN_PROGRESS: 'in_progress', WAITING_ON_CUSTOMER: 'wait
  * `POST /api/expert/tasks/{id}/status` (and `/done`): the expert who holds the task says where it
  * stands: in progress, waiting on the customer, or done. Each change is an event line in the
  * conversation ("Marked done", …); done also emails the customer, who may then confirm, reopen or
- * rate. Setting the status it has changes nothing.
- * @throws AppError 404 not in the queue, 409 not taken or already done, 403 held by another expert.
+ * rate. Setting the status it has changes nothing. With a payment plan, DONE takes the whole `hours`
+ * worked, which set the balance (docs/decisions/093-payments.md).
+ * @throws AppError 400 DONE without `hours` on a task with a payment plan, 404 not in the queue, 409 not
+ *   taken or already done, 403 held by another expert.
  */
 export async function setTaskStatus(
   deps: ExpertDeps,
   member: StaffMember,
   taskId: string,
   status: ExpertStatusRequest['status'],
+  hours?: number,
 ): Promise<ExpertTask> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.assigneeId === member.id && found.task.status === status) return viewTask(tx, member, found);
     const updated = await setWorkStatus(tx, taskId, member.id, status, now);
     if (!updated) refuseNotHolder(found, member);
@@ -352,7 +378,10 @@ export async function setTaskStatus(
       now,
     );
     await recordTaskEvent(deps.taskConversations, tx, updated, EVENT_OF_STATUS[status], displayName(member.name, member.email), now);
-    if (status === 'DONE') await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
+    if (status === 'DONE') {
+      await settleAtDone(deps, tx, actorOf(member), taskId, hours);
+      await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
+    }
     return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
   });
   deps.emails.wake();
@@ -379,7 +408,7 @@ export async function assignTaskByAdmin(
   const expert = expertId ? await findUser(deps.db, expertId) : null;
   if (expertId && (!expert || !mayWorkOnTasks(expert, deps.config.ADMIN_EMAILS))) throw notAnExpert();
   await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.assigneeId === expertId) return;
     if (found.task.userId === expertId) throw ownTask();
     const updated = await reassignTask(tx, taskId, expertId, now);
