@@ -27,11 +27,11 @@ export async function createCheckout(
   origin: string,
 ): Promise<CheckoutResponse> {
   if (!deps.config.PAYMENTS_PROVIDER) throw paymentNotFound();
-  if (deps.config.PAYMENTS_PROVIDER !== 'stripe') throw paymentActionRefused('Card payments are off: pay as the payment instructions say');
   const task = await findTask(deps.db, taskId);
   if (!task || task.userId !== caller.id) throw paymentNotFound();
   const plan = await findPlan(deps.db, taskId);
   if (!plan) throw paymentNotFound();
+  if (deps.config.PAYMENTS_PROVIDER !== 'stripe') throw paymentActionRefused('Card payments are off: pay as the payment instructions say');
   const due = amountDue(plan);
   if (!due || due.kind !== kind || due.amountMinor <= 0) throw nothingDue(kind);
   const back = `${origin}/messages?conversation=${encodeURIComponent(task.conversationId)}`;
