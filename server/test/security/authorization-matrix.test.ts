@@ -431,10 +431,16 @@ const ROWS: Row[] = [
     why: 'signed-in customers pay for their own tasks; payments are off here (docs/decisions/093-payments.md), so even the owner learns of nothing to pay',
   },
   {
-    routes: ['GET /api/admin/tasks/:id/payment', 'POST /api/admin/tasks/:id/payment'],
+    routes: ['GET /api/admin/tasks/:id/payment'],
+    call: (f, _caller, pattern) => ({ path: fill(pattern, f.userTask.taskId) }),
+    expect: adminOnly(),
+    why: 'the ledger is the admin task card’s (empty: payments are off here)',
+  },
+  {
+    routes: ['POST /api/admin/tasks/:id/payment'],
     call: (f, _caller, pattern) => ({ path: fill(pattern, f.userTask.taskId), body: { action: 'waived' } }),
-    expect: (route) => adminOnly(route.startsWith('GET') ? 200 : 404),
-    why: 'the ledger and its actions are the admin task card’s; the task has no payment plan while payments are off',
+    expect: adminOnly(404),
+    why: 'the admin task card’s payment actions; the task has no payment plan while payments are off',
   },
   {
     routes: ['POST /api/payments/stripe/webhook'],
