@@ -62,7 +62,7 @@ describe('paying the deposit with the manual provider', () => {
     await payment.getByText(`Deposit due: ${deposit}`).waitFor({ timeout: LIVE });
     await payment.getByText(`How to pay ${deposit}: ${INSTRUCTIONS}`).waitFor();
     await payment.getByText('An expert starts once the deposit is paid.').waitFor();
-    await shot(customer, 'payments-deposit-due');
+    await shot(customer, 'payments-deposit-due.png');
 
     const admin = await newPage();
     await signInAsAdmin(admin, server.url);
@@ -73,12 +73,12 @@ describe('paying the deposit with the manual provider', () => {
     await card.getByRole('button', { name: 'Mark deposit received' }).click();
     await card.getByText(`Deposit paid: ${deposit}`).waitFor();
     await card.getByRole('list', { name: 'Payment ledger' }).getByText(`Deposit received: ${deposit} (manual, ${ADMIN.email})`).waitFor();
-    await shot(admin, 'payments-admin-ledger');
+    await shot(admin, 'payments-admin-ledger.png');
 
     await payment.getByText(`Deposit paid: ${deposit}`).waitFor({ timeout: LIVE });
     await customer.getByText(`Deposit of ${deposit} received`).waitFor({ timeout: LIVE });
     await expect(payment.getByText('An expert starts once the deposit is paid.').count()).resolves.toBe(0);
-    await shot(customer, 'payments-deposit-received');
+    await shot(customer, 'payments-deposit-received.png');
     await closePage(admin);
     await closePage(customer);
   }, 300_000);
