@@ -1,3 +1,4 @@
+import { taskPaymentSchema } from './payments.ts';
 import { z } from 'zod';
 import { proposalVersionSchema } from './intake.ts';
 import { senderRoleSchema } from './messages.ts';
@@ -100,6 +101,8 @@ export const userTaskSchema = z.object({
   canRate: z.boolean(),
   /** The customer's rating, when given. */
   rating: z.object({ score: z.number().int().min(1).max(5), comment: z.string().nullable() }).nullable(),
+  /** The task's payment plan (docs/decisions/093-payments.md); null when payments are off or the task has none. */
+  payment: taskPaymentSchema.nullable(),
 });
 export type UserTask = z.infer<typeof userTaskSchema>;
 

@@ -35,6 +35,8 @@ export function staffEventLine(event: TaskEvent, customerName: string): string {
       return `${customerName} reopened the task`;
     case 'rated':
       return `${customerName} rated the work ${event.score ?? '?'} out of 5`;
+    case 'payment':
+      return 'The payment plan changed';
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { proposalVersionSchema, workEstimateSchema } from './intake.ts';
 import { messageListSchema } from './messages.ts';
 import { taskStatusSchema } from './tasks.ts';
+import { taskPaymentSchema } from './payments.ts';
 
 /** What the server answers (403) to an expert-queue call by someone who is neither expert nor admin. */
 export const EXPERT_ACCESS_DENIED = 'Access denied: Expert or admin privileges required';
@@ -46,6 +47,8 @@ export const expertTaskSchema = z.object({
   confirmedAt: z.string().nullable(),
   /** The customer's rating of the done work, when given. */
   rating: z.object({ score: z.number().int().min(1).max(5), comment: z.string().nullable() }).nullable(),
+  /** The task's payment plan (docs/decisions/093-payments.md); null when payments are off or the task has none. */
+  payment: taskPaymentSchema.nullable(),
 });
 export type ExpertTask = z.infer<typeof expertTaskSchema>;
 
@@ -98,6 +101,13 @@ export const expertStatusRequestSchema = z.object({
   status: z.enum(['IN_PROGRESS', 'WAITING_ON_CUSTOMER', 'DONE'], {
     error: 'status must be IN_PROGRESS, WAITING_ON_CUSTOMER or DONE',
   }),
+  /** With DONE while payments are on: the whole hours worked, which set the balance (docs/decisions/093-payments.md). */
+  hours: z
+    .number({ error: 'hours must be a whole number of hours' })
+    .int('hours must be a whole number of hours')
+    .min(0)
+    .max(10_000)
+    .optional(),
 });
 export type ExpertStatusRequest = z.infer<typeof expertStatusRequestSchema>;
 

@@ -26,3 +26,5 @@ export * from './inlined-files.ts';
 export * from './email.ts';
 export * from './page-routes.ts';
 export * from './public-host.ts';
+export * from './payments.ts';
+export * from './money.ts';

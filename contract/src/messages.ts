@@ -44,6 +44,8 @@ export const taskEventKindSchema = z.enum([
   'reopened',
   /** The customer rated the work. */
   'rated',
+  /** A payment arrived, was waived or refunded (docs/decisions/093-payments.md); the line says which and how much. */
+  'payment',
 ]);
 export type TaskEventKind = z.infer<typeof taskEventKindSchema>;
 

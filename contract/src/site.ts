@@ -1,3 +1,4 @@
+import { publicPaymentsSchema } from './payments.ts';
 import { z } from 'zod';
 
 /**
@@ -26,7 +27,11 @@ export type ExpertResponse = z.infer<typeof expertResponseSchema>;
 
 /**
  * Answer of `GET /api/config`: the {@link publicConfigSchema} names, and the expected first reply of an
- * expert, null when there is neither a measured figure nor a configured default (nothing is shown).
+ * expert, null when there is neither a measured figure nor a configured default (nothing is shown); and
+ * how payments work here, null when they are off (docs/decisions/093-payments.md).
  */
-export const configResponseSchema = publicConfigSchema.extend({ expertResponse: expertResponseSchema.nullable() });
+export const configResponseSchema = publicConfigSchema.extend({
+  expertResponse: expertResponseSchema.nullable(),
+  payments: publicPaymentsSchema,
+});
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

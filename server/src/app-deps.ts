@@ -10,6 +10,7 @@ import type { FileUrlSigner } from './lib/file-url-signer.ts';
 import type { KeyRevocationFeed } from './lib/key-revocation-feed.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import type { TaskConversations } from './lib/task-conversations.ts';
+import type { TaskPaymentViews } from './lib/task-payments.ts';
 import type { TokenService } from './lib/token-service.ts';
 
 // What every module may be given. Imports no module: the ports modules publish to each other are
@@ -84,6 +85,8 @@ export interface AppDeps {
    * tasks gets these through here (docs/decisions/029-server-module-boundaries.md).
    */
   taskConversations: TaskConversations;
+  /** The payment plans of tasks, as the tasks module shows them (payments depends on tasks). */
+  taskPayments: TaskPaymentViews;
   /** Ends a person's access to conversations on every instance at once (decision 081). */
   accessEndings: AccessEndings;
 }

@@ -26,6 +26,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerUploadSlots } from './modules/files/upload-slots.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInboundEmailRoutes } from './modules/inbound-email/inbound-email.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { registerOpenApi } from './modules/site/openapi.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   registerMessagesApiRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserTaskRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   await registerEmailRoutes(app, deps, admitAdmins(deps));
   await registerInboundEmailRoutes(app, deps);
   await registerMcpRoutes(app, deps);

@@ -129,6 +129,13 @@ const configSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
       .default('USD'),
+    // Payments (docs/decisions/093-payments.md): off unless a provider is named.
+    PAYMENTS_PROVIDER: z.enum(['manual', 'stripe']).optional(),
+    PAYMENT_INSTRUCTIONS: z.string().max(2000).default(''),
+    PAYMENT_BEFORE_WORK: booleanFlag.optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: optionalUrl,
     AGENT_WORKER: booleanFlag.default(true),
     AGENT_MODE: z.enum(['builtin', 'external']).default('builtin'),
     MCP_ALLOWED_HOSTS: commaList
@@ -295,6 +302,12 @@ const configSchema = z
       const set = env.INBOUND_EMAIL_PASSWORD ? 'INBOUND_EMAIL_PASSWORD' : 'INBOUND_SMTP_PORT';
       ctx.addIssue({ code: 'custom', path: ['INBOUND_EMAIL_DOMAIN'], message: `is required when ${set} is set` });
     }
+    if (env.PAYMENTS_PROVIDER === 'stripe') {
+      // Without the key nothing can be charged; without the webhook secret nothing could ever be marked paid.
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+      }
+    }
     if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL when NODE_ENV=production' });
     }
@@ -308,6 +321,8 @@ const configSchema = z
     DEBUG_PAGES: env.DEBUG_PAGES ?? env.NODE_ENV !== 'production',
     // The outbox keeps emails that no server sends: any address serves to show them.
     MAIL_FROM: env.MAIL_FROM ?? { name: env.PRODUCT_NAME, address: 'no-reply@localhost' },
+    // Work waits for the deposit by default whenever payments are on; it never waits while they are off.
+    PAYMENT_BEFORE_WORK: env.PAYMENTS_PROVIDER ? (env.PAYMENT_BEFORE_WORK ?? true) : false,
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -29,6 +29,8 @@ import { proposalEmailNotices } from './modules/proposals/emails/notices.ts';
 import { shareEmailNotices } from './modules/shares/emails/notices.ts';
 import { mayReadTaskConversation } from './modules/tasks/conversation-readers.ts';
 import { expectedExpertResponse } from './modules/tasks/expert-response.ts';
+import { paymentEmailNotices } from './modules/payments/emails/notices.ts';
+import { viewPayments } from './modules/payments/payments.service.ts';
 import { storageFromConfig } from './lib/file-storage.ts';
 
 /** Conversations whose read answer is kept in memory (decision 016): a few KB each. */
@@ -130,7 +132,13 @@ export async function createDeps(
   // Every email the app sends: each module's notices (docs/decisions/096-email-notice-registry.md).
   const emails = await createEmailQueue(
     jobs,
-    createNoticeRegistry([...proposalEmailNotices, ...shareEmailNotices, ...expertEmailNotices, ...chatEmailNotices]),
+    createNoticeRegistry([
+      ...proposalEmailNotices,
+      ...shareEmailNotices,
+      ...expertEmailNotices,
+      ...chatEmailNotices,
+      ...paymentEmailNotices,
+    ]),
   );
   const transport = transportFromConfig(config);
 
@@ -152,6 +160,7 @@ export async function createDeps(
     conversationDrafts,
     // The tasks module's port to the conversation: chat's implementation (tasks does not import chat).
     taskConversations: { insertEventLine, findLatestEventLines, countUnreadForOwner },
+    taskPayments: viewPayments,
     accessEndings,
   };
   return {

@@ -13,7 +13,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, AuthUserClaims, MessageMetadata, ProposalStatus, Task, TaskStatus } from '@unstuck/contract';
+import type {
+  Attachment,
+  AuthUserClaims,
+  MessageMetadata,
+  PaymentEntry,
+  PaymentStatus,
+  ProposalStatus,
+  Task,
+  TaskStatus,
+} from '@unstuck/contract';
 
 /** The profile claims an identity provider sent at the last sign-in (OpenID Core §5.1 names). */
 export interface IdentityClaims {
@@ -509,6 +518,57 @@ export const inboundEmails = pgTable('inbound_emails', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * A task's payment plan (docs/decisions/093-payments.md), made when its proposal is accepted while payments
+ * are on. Amounts in integer minor units of `currency`: the deposit (the proposal's low price), the hourly
+ * rate and the proposal's high hours that cap the balance; the balance once the expert marked it done.
+ */
+export const taskPayments = pgTable('task_payments', {
+  taskId: uuid('task_id')
+    .primaryKey()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  status: text('status').$type<PaymentStatus>().notNull(),
+  currency: text('currency').notNull(),
+  rateMinor: integer('rate_minor').notNull(),
+  hoursHigh: integer('hours_high').notNull(),
+  depositMinor: integer('deposit_minor').notNull(),
+  hoursWorked: integer('hours_worked'),
+  balanceMinor: integer('balance_minor'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
+});
+
+/**
+ * The ledger of a task's payments: money received (deposit, balance), refunded, or an amount waived.
+ * `externalId` is the Stripe event that caused the entry: unique, so a replayed event adds nothing;
+ * `paymentIntent` is the Stripe payment a refund goes back through.
+ */
+export const paymentEntries = pgTable(
+  'payment_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PaymentEntry['kind']>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').$type<PaymentEntry['provider']>().notNull(),
+    actorEmail: text('actor_email'),
+    externalId: text('external_id'),
+    paymentIntent: text('payment_intent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_entries_task_idx').on(t.taskId),
+    uniqueIndex('payment_entries_external_idx').on(t.externalId),
+    index('payment_entries_intent_idx').on(t.paymentIntent),
+  ],
+);
+
 export const schema = {
   users,
   conversations,
@@ -531,6 +591,8 @@ export const schema = {
   emailDigests,
   emailReplyTokens,
   inboundEmails,
+  taskPayments,
+  paymentEntries,
 };
 
 /**

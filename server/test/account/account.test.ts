@@ -152,6 +152,8 @@ describe('profile, inbox and jobs', () => {
         offerReopen: false,
         canRate: false,
         rating: null,
+        // Payments are off here (docs/decisions/093-payments.md).
+        payment: null,
       },
     ]);
     expect((await callJson(server, 'GET', '/api/v2/user/tasks', null)).status).toBe(401);

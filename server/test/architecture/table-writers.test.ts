@@ -36,6 +36,8 @@ const owners: Record<string, string> = {
   email_reply_tokens: 'modules/email',
   inbound_emails: 'modules/email',
   code_repositories: 'modules/code-sharing',
+  task_payments: 'modules/payments',
+  payment_entries: 'modules/payments',
 };
 
 /**

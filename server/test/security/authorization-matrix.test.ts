@@ -424,6 +424,30 @@ const ROWS: Row[] = [
     expect: everyone(401),
     why: 'a mail relay’s call: only HTTP Basic with INBOUND_EMAIL_PASSWORD opens it (none is set here), whoever the caller is',
   },
+  {
+    routes: ['POST /api/v2/tasks/:id/checkout'],
+    call: (f, caller, pattern) => ({ path: fill(pattern, taskOf(f, caller).taskId), body: { kind: 'deposit' } }),
+    expect: { nobody: 401, guestA: 401, guestB: 401, userA: 404, userB: 404, admin: 404 },
+    why: 'signed-in customers pay for their own tasks; payments are off here (docs/decisions/093-payments.md), so even the owner learns of nothing to pay',
+  },
+  {
+    routes: ['GET /api/admin/tasks/:id/payment'],
+    call: (f, _caller, pattern) => ({ path: fill(pattern, f.userTask.taskId) }),
+    expect: adminOnly(),
+    why: 'the ledger is the admin task card’s (empty: payments are off here)',
+  },
+  {
+    routes: ['POST /api/admin/tasks/:id/payment'],
+    call: (f, _caller, pattern) => ({ path: fill(pattern, f.userTask.taskId), body: { action: 'waived' } }),
+    expect: adminOnly(404),
+    why: 'the admin task card’s payment actions; the task has no payment plan while payments are off',
+  },
+  {
+    routes: ['POST /api/payments/stripe/webhook'],
+    call: () => ({ body: { id: 'evt_matrix', type: 'checkout.session.completed' }, headers: { 'stripe-signature': 't=1,v1=forged' } }),
+    expect: everyone(404),
+    why: 'Stripe’s call, opened only by a signature under STRIPE_WEBHOOK_SECRET with PAYMENTS_PROVIDER=stripe (off here), whoever the caller is',
+  },
   // Last: it deletes guest A's data, which the rows above use.
   { routes: ['DELETE /api/admin/guests/delete-all'], call: () => ({}), expect: adminOnly() },
 ];

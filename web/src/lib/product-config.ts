@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_CONFIG_ELEMENT_ID, type ConfigResponse, type ExpertResponse, type PublicConfig } from '@unstuck/contract';
+import {
+  PAGE_CONFIG_ELEMENT_ID,
+  type ConfigResponse,
+  type ExpertResponse,
+  type PublicConfig,
+  type PublicPayments,
+} from '@unstuck/contract';
 import { apiRequest } from './api-client.ts';
 
 /** The names the server configures (GET /api/config); these defaults apply until it answers, or if it cannot. */
@@ -52,6 +58,17 @@ export function useExpertResponse(): ExpertResponse | null {
     queryKey: [...productConfigQueryKey, 'expert-response'],
     queryFn: async () => (await getProductConfig()).expertResponse,
     staleTime: EXPERT_RESPONSE_STALE_MS,
+    retry: false,
+  });
+  return data ?? null;
+}
+
+/** How payments work on this server (`payments` of `GET /api/config`); null while unknown or when they are off. */
+export function usePaymentsConfig(): PublicPayments {
+  const { data } = useQuery({
+    queryKey: [...productConfigQueryKey, 'payments'],
+    queryFn: async () => (await getProductConfig()).payments,
+    staleTime: Infinity,
     retry: false,
   });
   return data ?? null;

@@ -90,7 +90,7 @@ export function registerExpertRoutes(app: FastifyInstance, deps: AppDeps) {
       onRequest,
       schema: { params: expertTaskParamsSchema, body: expertStatusRequestSchema, response: { 200: expertTaskSchema, ...taskErrors } },
     },
-    async (request) => setTaskStatus(deps, staffOf(request), request.params.id, request.body.status),
+    async (request) => setTaskStatus(deps, staffOf(request), request.params.id, request.body.status, request.body.hours),
   );
 
   typed.post(

@@ -5,6 +5,7 @@ import type {
   ExpertWorkspace,
   Message,
   RepositoryResponse,
+  TaskPayment,
   WorkEstimate,
 } from '@unstuck/contract';
 import { displayName } from '@unstuck/contract';
@@ -30,6 +31,7 @@ import { answerFor, findRepositoryOfTask } from '../code-sharing/code-sharing.se
 import { recordMessageFiles, signConversationFiles } from '../files/files.service.ts';
 import { customerTerms } from '../agent/intake/customer-terms.ts';
 import { matchingSkills } from '../agent/technologies/skill-match.ts';
+import { settleAtDone, tasksAwaitingDeposit, viewPayments } from '../payments/payments.service.ts';
 import { staffWhoMayRead } from '../tasks/conversation-readers.ts';
 import { isWithTheExperts, recordTaskEvent } from '../tasks/hand-off.ts';
 import {
@@ -62,7 +64,7 @@ import {
 // marks it DONE. Each change is an event line in the conversation (decision 069); the customer hears of
 // it by email too (decision 071).
 
-type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations'>;
+type ExpertDeps = Pick<AppDeps, 'db' | 'clock' | 'emails' | 'taskConversations' | 'config'>;
 
 const actorOf = (member: StaffMember): AuditActor => ({ id: member.id, email: member.email });
 
@@ -77,6 +79,7 @@ interface ReaderView {
   terms: { budget: string | null; deadline: string | null };
   matchedSkills: string[];
   unreadCount: number;
+  payment: TaskPayment | null;
 }
 
 function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMember, reader: ReaderView): ExpertTask {
@@ -106,12 +109,13 @@ function toExpertTask({ task, owner, assignee }: TaskWithPeople, member: StaffMe
     unreadCount: task.assigneeId === member.id ? reader.unreadCount : 0,
     confirmedAt: task.confirmedAt?.toISOString() ?? null,
     rating: task.ratingScore === null ? null : { score: task.ratingScore, comment: task.ratingComment },
+    payment: reader.payment,
   };
 }
 
 /**
- * The expert view of tasks for one reader: their stacks, accepted estimates and the customers' budgets and
- * deadlines, the reader's matching skills and unread counts (five queries in all).
+ * The expert view of tasks for one reader: their stacks, accepted estimates, the customers' budgets and
+ * deadlines and the payment plans, the reader's matching skills and unread counts (six queries in all).
  */
 async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWithPeople[]): Promise<ExpertTask[]> {
   const conversationIds = rows.map((row) => row.task.conversationId);
@@ -123,6 +127,10 @@ async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWi
   );
   const unread = await countUnreadCustomerMessages(db, conversationIds);
   const words = await listCustomerWords(db, conversationIds);
+  const payments = await viewPayments(
+    db,
+    rows.map((row) => row.task.id),
+  );
   return rows.map((row) => {
     const stack = stacks.get(row.task.conversationId) ?? [];
     return toExpertTask(row, member, {
@@ -131,16 +139,21 @@ async function viewTasks(db: ExpertDeps['db'], member: StaffMember, rows: TaskWi
       terms: customerTerms(words.get(row.task.conversationId) ?? []),
       matchedSkills: matchingSkills(skills, stack),
       unreadCount: unread.get(row.task.conversationId) ?? 0,
+      payment: payments.get(row.task.id) ?? null,
     });
   });
 }
 
 const viewTask = async (db: ExpertDeps['db'], member: StaffMember, row: TaskWithPeople) => (await viewTasks(db, member, [row]))[0]!;
 
-/** @throws AppError 404 when the task is unknown or not (yet) handed to the experts. */
-async function findQueuedTask(db: ExpertDeps['db'], taskId: string): Promise<TaskWithPeople> {
+/**
+ * @throws AppError 404 when the task is unknown or not (yet) handed to the experts: not accepted, or its
+ *   work waits for the deposit (PAYMENT_BEFORE_WORK, docs/decisions/093-payments.md).
+ */
+async function findQueuedTask(db: ExpertDeps['db'], taskId: string, config: ExpertDeps['config']): Promise<TaskWithPeople> {
   const found = await findTaskWithPeople(db, taskId);
   if (!found || !isWithTheExperts(found.task)) throw taskNotInQueue();
+  if ((await tasksAwaitingDeposit({ db, config }, [taskId])).size > 0) throw taskNotInQueue();
   return found;
 }
 
@@ -163,11 +176,20 @@ function refuseNotHolder(found: TaskWithPeople, member: StaffMember): never {
  * alias-insensitive, decision 068), else "unassigned" (never the caller's own requests); "mine" are the caller's tasks not done; "done"
  * the done tasks the caller held (every done task for an admin). Each section the earliest accepted first.
  */
-export async function listWorkspace(deps: Pick<AppDeps, 'db'>, member: StaffMember): Promise<ExpertWorkspace> {
+export async function listWorkspace(deps: Pick<AppDeps, 'db' | 'config'>, member: StaffMember): Promise<ExpertWorkspace> {
   const rows = await listExpertTasks(deps.db);
+  // Work waiting for its deposit is not the experts' yet (PAYMENT_BEFORE_WORK, docs/decisions/093-payments.md).
+  const waiting = await tasksAwaitingDeposit(
+    deps,
+    rows.map((row) => row.task.id),
+  );
   // A task's own customer may not take it (409 on take), so it is not offered to them.
   const ownRequests = new Set(rows.filter((row) => row.task.userId === member.id).map((row) => row.task.id));
-  const tasks = await viewTasks(deps.db, member, rows);
+  const tasks = await viewTasks(
+    deps.db,
+    member,
+    rows.filter((row) => !waiting.has(row.task.id)),
+  );
   const free = tasks.filter((task) => task.assigneeId === null && task.status === 'ACCEPTED' && !ownRequests.has(task.id));
   const mine = tasks.filter((task) => task.assigneeId === member.id && task.status !== 'DONE');
   return {
@@ -194,11 +216,11 @@ async function conversationFor(deps: Pick<AppDeps, 'db' | 'fileUrls'>, task: Tas
  * @throws AppError 404 when the task is not in the queue, 403 for another expert (the brief is theirs to read, not the conversation).
  */
 export async function readTaskConversation(
-  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'fileUrls' | 'config'>,
   member: StaffMember,
   taskId: string,
 ): Promise<Message[]> {
-  const { task } = await findQueuedTask(deps.db, taskId);
+  const { task } = await findQueuedTask(deps.db, taskId, deps.config);
   if (!mayReadConversation(task, member)) throw conversationForHolder();
   return conversationFor(deps, task, member);
 }
@@ -209,11 +231,11 @@ export async function readTaskConversation(
  * @throws AppError 404 when the task is not in the queue.
  */
 export async function readExpertTask(
-  deps: Pick<AppDeps, 'db' | 'fileUrls'>,
+  deps: Pick<AppDeps, 'db' | 'fileUrls' | 'config'>,
   member: StaffMember,
   taskId: string,
 ): Promise<ExpertTaskDetail> {
-  const found = await findQueuedTask(deps.db, taskId);
+  const found = await findQueuedTask(deps.db, taskId, deps.config);
   const allowed = mayReadConversation(found.task, member);
   const messages = allowed ? await conversationFor(deps, found.task, member) : null;
   const repository = found.task.githubRepository;
@@ -232,12 +254,12 @@ export async function readExpertTask(
  * @throws AppError 404 not in the queue or no repository, 403 for another expert.
  */
 export async function repositoryCredentials(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   member: StaffMember,
   taskId: string,
   origin: string,
 ): Promise<RepositoryResponse> {
-  const { task } = await findQueuedTask(deps.db, taskId);
+  const { task } = await findQueuedTask(deps.db, taskId, deps.config);
   if (!mayReadConversation(task, member)) throw conversationForHolder();
   const repository = await findRepositoryOfTask(deps.db, taskId);
   if (!repository) throw repositoryNotFound();
@@ -262,7 +284,7 @@ const queueAssignedEmail = (deps: ExpertDeps, tx: ExpertDeps['db'], task: TaskRo
 export async function takeTask(deps: ExpertDeps, member: StaffMember, taskId: string): Promise<ExpertTask> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.userId === member.id) throw ownTask();
     const taken = await assignTask(tx, taskId, member.id, now);
     if (!taken) {
@@ -304,7 +326,7 @@ export async function replyAsExpert(
     if (!typed && files.length === 0) throw blankMessage();
     await checkAttachedCode(deps, files);
     return deps.db.transaction(async (tx) => {
-      const found = await findQueuedTask(tx, taskId);
+      const found = await findQueuedTask(tx, taskId, deps.config);
       const { task } = found;
       if (task.assigneeId !== member.id || (task.status !== 'IN_PROGRESS' && task.status !== 'WAITING_ON_CUSTOMER')) {
         refuseNotHolder(found, member);
@@ -341,18 +363,21 @@ const EVENT_OF_STATUS = { IN_PROGRESS: 'in_progress', WAITING_ON_CUSTOMER: 'wait
  * `POST /api/expert/tasks/{id}/status` (and `/done`): the expert who holds the task says where it
  * stands: in progress, waiting on the customer, or done. Each change is an event line in the
  * conversation ("Marked done", …); done also emails the customer, who may then confirm, reopen or
- * rate. Setting the status it has changes nothing.
- * @throws AppError 404 not in the queue, 409 not taken or already done, 403 held by another expert.
+ * rate. Setting the status it has changes nothing. With a payment plan, DONE takes the whole `hours`
+ * worked, which set the balance (docs/decisions/093-payments.md).
+ * @throws AppError 400 DONE without `hours` on a task with a payment plan, 404 not in the queue, 409 not
+ *   taken or already done, 403 held by another expert.
  */
 export async function setTaskStatus(
   deps: ExpertDeps,
   member: StaffMember,
   taskId: string,
   status: ExpertStatusRequest['status'],
+  hours?: number,
 ): Promise<ExpertTask> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.assigneeId === member.id && found.task.status === status) return viewTask(tx, member, found);
     const updated = await setWorkStatus(tx, taskId, member.id, status, now);
     if (!updated) refuseNotHolder(found, member);
@@ -363,7 +388,10 @@ export async function setTaskStatus(
       now,
     );
     await recordTaskEvent(deps.taskConversations, tx, updated, EVENT_OF_STATUS[status], displayName(member.name, member.email), now);
-    if (status === 'DONE') await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
+    if (status === 'DONE') {
+      await settleAtDone(deps, tx, actorOf(member), taskId, hours);
+      await deps.emails.enqueue({ type: 'task_done', taskId, completedAt: now.toISOString() }, tx);
+    }
     return viewTask(tx, member, (await findTaskWithPeople(tx, taskId))!);
   });
   deps.emails.wake();
@@ -390,7 +418,7 @@ export async function assignTaskByAdmin(
   const expert = expertId ? await findUser(deps.db, expertId) : null;
   if (expertId && (!expert || !mayWorkOnTasks(expert, deps.config.ADMIN_EMAILS))) throw notAnExpert();
   await deps.db.transaction(async (tx) => {
-    const found = await findQueuedTask(tx, taskId);
+    const found = await findQueuedTask(tx, taskId, deps.config);
     if (found.task.assigneeId === expertId) return;
     if (found.task.userId === expertId) throw ownTask();
     const updated = await reassignTask(tx, taskId, expertId, now);

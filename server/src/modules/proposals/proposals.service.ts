@@ -5,6 +5,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { setMessageProposalStatus } from '../chat/chat.service.ts';
 import { countAcceptancesSince, lockTaskOfProposal, updateProposalState } from '../tasks/tasks.service.ts';
 import { readEmailNotifications } from '../email/email.service.ts';
+import { openPaymentPlan } from '../payments/payments.service.ts';
 import { findUser, lockCallerRow } from '../users/users.service.ts';
 import { proposalAlreadyAccepted, proposalNotFound, proposalReplaced, tooManyAcceptances } from './proposals.errors.ts';
 
@@ -19,7 +20,9 @@ type ProposalAction = 'accept' | 'modify';
  * - accept: task ACCEPTED, endUserAcceptedTask, proposalAcceptedAt, proposalStatus `accepted`; the
  *   customer's email and the experts' new-task digest (delayed EMAIL_NEW_TASKS_DIGEST_SECONDS,
  *   docs/decisions/086-email-digests.md) are queued in the same transaction. A person accepts at most
- *   ACCEPTANCES_PER_USER_PER_DAY proposals in any 24 hours (each acceptance emails experts).
+ *   ACCEPTANCES_PER_USER_PER_DAY proposals in any 24 hours (each acceptance emails experts). With payments
+ *   on, a priced proposal's acceptance makes the task's payment plan; while PAYMENT_BEFORE_WORK holds the
+ *   experts' digest back until the deposit is paid (docs/decisions/093-payments.md).
  * - modify: proposalStatus `modification_requested`; agent-1 is queued to ask what to change.
  * Repeating the same action is harmless and answers the same state. The answer names the version
  * acted on (docs/decisions/030-proposal-versions.md); accepting records it on the task.
@@ -58,9 +61,14 @@ export async function actOnProposal(
     await setMessageProposalStatus(tx, messageId, updated.proposalStatus!);
     if (action === 'accept') {
       await deps.emails.enqueue({ type: 'proposal_accepted', taskId: updated.id }, tx);
-      await deps.emails.enqueue({ type: 'new_tasks', taskId: updated.id }, tx, {
-        delaySeconds: deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS,
-      });
+      // With payments on, the plan starts here; when work waits for the deposit the experts hear of the
+      // task once it is paid (docs/decisions/093-payments.md).
+      const { workWaits } = await openPaymentPlan(deps, tx, updated.id, row.metadata.intake?.estimate ?? null);
+      if (!workWaits) {
+        await deps.emails.enqueue({ type: 'new_tasks', taskId: updated.id }, tx, {
+          delaySeconds: deps.config.EMAIL_NEW_TASKS_DIGEST_SECONDS,
+        });
+      }
     }
     return { task: updated, accepted: action === 'accept' };
   });

@@ -25,5 +25,12 @@ export function registerSiteRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
     ...names,
     expertResponse: await expectedExpertResponse(deps),
+    payments: deps.config.PAYMENTS_PROVIDER
+      ? {
+          provider: deps.config.PAYMENTS_PROVIDER,
+          instructions: deps.config.PAYMENT_INSTRUCTIONS,
+          beforeWork: deps.config.PAYMENT_BEFORE_WORK,
+        }
+      : null,
   }));
 }

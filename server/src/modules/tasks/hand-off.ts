@@ -62,6 +62,9 @@ function eventLine(kind: TaskEventKind, expertName: string | null, score: number
       return 'You reopened the task';
     case 'rated':
       return `You rated the work ${score ?? '?'} out of 5`;
+    case 'payment':
+      // The payments module writes its own line with the amount (docs/decisions/093-payments.md).
+      return 'Your payment plan changed';
   }
 }
 

@@ -59,7 +59,7 @@ export {
 // The conversation's part (event lines, unread counts) comes through the `taskConversations` port
 // (task-conversations.ts), as tasks does not import chat (docs/decisions/029-server-module-boundaries.md).
 
-type ReadDeps = Pick<AppDeps, 'db' | 'taskConversations'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'taskConversations' | 'taskPayments'>;
 type Deps = ReadDeps & Pick<AppDeps, 'clock'>;
 
 /**
@@ -67,7 +67,7 @@ type Deps = ReadDeps & Pick<AppDeps, 'clock'>;
  * (two queries, through `conversations`).
  */
 async function viewUserTasks(
-  conversations: TaskConversations,
+  { taskConversations: conversations, taskPayments }: Pick<ReadDeps, 'taskConversations' | 'taskPayments'>,
   db: Deps['db'],
   ownerId: string,
   rows: TaskWithPeople[],
@@ -75,6 +75,10 @@ async function viewUserTasks(
   const ids = rows.map((row) => row.task.conversationId);
   const unread = await conversations.countUnreadForOwner(db, ids, ownerId);
   const events = await conversations.findLatestEventLines(db, ids);
+  const payments = await taskPayments(
+    db,
+    rows.map((row) => row.task.id),
+  );
   return rows.map(({ task, assignee }) => {
     const event = events.get(task.conversationId);
     const done = task.status === 'DONE';
@@ -92,6 +96,7 @@ async function viewUserTasks(
       offerReopen: done && task.confirmedAt === null,
       canRate: done,
       rating: task.ratingScore === null ? null : { score: task.ratingScore, comment: task.ratingComment },
+      payment: payments.get(task.id) ?? null,
     };
   });
 }
@@ -102,9 +107,9 @@ async function viewUserTasks(
  */
 export async function listUserTasks(deps: ReadDeps, caller: Caller): Promise<UserTasksResponse> {
   const finishedRows = await listFinishedTasksOf(deps.db, caller.id);
-  const finished = await viewUserTasks(deps.taskConversations, deps.db, caller.id, finishedRows);
+  const finished = await viewUserTasks(deps, deps.db, caller.id, finishedRows);
   return {
-    tasks: await viewUserTasks(deps.taskConversations, deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id)),
+    tasks: await viewUserTasks(deps, deps.db, caller.id, await listActiveTasksOf(deps.db, caller.id)),
     finished: finished.map((view, index): FinishedTask => {
       const { task } = finishedRows[index]!;
       return {
@@ -125,7 +130,7 @@ export async function listUserTasks(deps: ReadDeps, caller: Caller): Promise<Use
 export async function readConversationTask(deps: ReadDeps, caller: Caller, conversationId: string): Promise<UserTask> {
   const found = await findTaskOfConversationWithPeople(deps.db, conversationId);
   if (!found || found.task.userId !== caller.id) throw taskNotFound();
-  return (await viewUserTasks(deps.taskConversations, deps.db, caller.id, [found]))[0]!;
+  return (await viewUserTasks(deps, deps.db, caller.id, [found]))[0]!;
 }
 
 /**
@@ -145,7 +150,7 @@ async function answerDoneWork(
     const { row, event, score } = await change(tx, now, found);
     if (!row) throw taskNotDone();
     await recordTaskEvent(deps.taskConversations, tx, row, event, found.assignee ? personName(found.assignee) : null, now, score ?? null);
-    return (await viewUserTasks(deps.taskConversations, tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
+    return (await viewUserTasks(deps, tx, caller.id, [(await findTaskWithPeople(tx, taskId))!]))[0]!;
   });
 }
 

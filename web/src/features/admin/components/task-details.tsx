@@ -4,12 +4,13 @@ import { CodeAnalysisView } from '../../../components/code-analysis.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
 import { InlineSpinner } from '../../../components/spinner.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
-import { useProductConfig } from '../../../lib/product-config.ts';
+import { usePaymentsConfig, useProductConfig } from '../../../lib/product-config.ts';
 import { adminErrorText } from '../api/admin-errors.ts';
 import { useAccessRequests } from '../api/get-access-requests.ts';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
 import { useSaveAdminNotes } from '../api/save-admin-notes.ts';
 import { AccessRequests } from './access-requests.tsx';
+import { PaymentLedger } from './payment-ledger.tsx';
 
 /** docs/product.md "Limits" "Admin card conversation context": the first 10 messages, each cut at 200 characters. */
 const CONTEXT_MESSAGES = 10;
@@ -39,6 +40,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function TaskDetails({ task }: { task: AdminTask }) {
   const messages = useConversationMessages(task.conversationId);
+  const payments = usePaymentsConfig();
   const { aiName } = useProductConfig();
   const requests = useAccessRequests(task.id, task.accessRequestCount > 0);
   const save = useSaveAdminNotes();
@@ -86,6 +88,11 @@ export function TaskDetails({ task }: { task: AdminTask }) {
             {task.assigneeName}, since {task.assignedAt ? formatTimestamp(task.assignedAt) : '—'}
             {task.completedAt ? `; done ${formatTimestamp(task.completedAt)}` : ''}
           </p>
+        </Field>
+      ) : null}
+      {payments ? (
+        <Field label="Payment">
+          <PaymentLedger taskId={task.id} />
         </Field>
       ) : null}
       <Field label={`Conversation (first ${CONTEXT_MESSAGES} messages)`}>

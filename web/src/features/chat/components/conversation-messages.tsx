@@ -1,6 +1,7 @@
 import { useProductConfig } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { MessageList } from './message-list.tsx';
+import { PaymentDue } from './payment-due.tsx';
 import { TaskOutcome } from './task-outcome.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 
@@ -29,6 +30,7 @@ export function ConversationMessages({ controls }: { controls: ConversationContr
         draft={chat.draft}
       />
       {chat.pageState !== 'idle' && !chat.draft ? <TypingIndicator /> : null}
+      {controls.task ? <PaymentDue task={controls.task} /> : null}
       {controls.task ? <TaskOutcome task={controls.task} messages={chat.messages} /> : null}
     </>
   );

@@ -8,6 +8,7 @@ import { proposalParts } from '../utils/proposal-parts.ts';
 import type { ProposalView } from './message-bubble.tsx';
 import { ProposalActions } from './proposal-actions.tsx';
 import { ProposalChanges } from './proposal-changes.tsx';
+import { ProposalPaymentNote } from './proposal-payment-note.tsx';
 
 /** Narrow screens open the card with its sections folded: price, hours and the buttons come first. */
 const folded = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
@@ -69,6 +70,7 @@ export function ProposalCard({
         {version && versioning.proposal_changes ? <ProposalChanges changes={versioning.proposal_changes} version={version} /> : null}
         {view.state === 'actions' ? <ProposalActions busy={view.busy} onAccept={view.onAccept} onModify={view.onModify} /> : null}
         {view.state === 'actions' ? <ExpectedReply className="proposal__expected-reply" /> : null}
+        {view.state === 'actions' && estimate ? <ProposalPaymentNote estimate={estimate} /> : null}
         {view.state === 'accepted' ? <p className="proposal-status proposal-status--accepted">✓ Proposal accepted</p> : null}
         {view.state === 'modification_requested' ? (
           answeredHere ? (

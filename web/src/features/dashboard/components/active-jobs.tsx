@@ -1,3 +1,4 @@
+import { paymentStatusText } from '../../../lib/payments.ts';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ExpectedReply } from '../../../components/expected-reply.tsx';
@@ -56,6 +57,7 @@ export function ActiveJobs() {
                   {task.lastEvent.content} · <time dateTime={task.lastEvent.createdAt}>{formatTimestamp(task.lastEvent.createdAt)}</time>
                 </p>
               ) : null}
+              {task.payment ? <p className="job-list__payment">{paymentStatusText(task.payment)}</p> : null}
               {task.offerReopen ? <p className="job-list__action">Done: confirm or reopen it in the conversation.</p> : null}
               <time className="job-list__time" dateTime={task.createdAt}>
                 Created {formatTimestamp(task.createdAt)}

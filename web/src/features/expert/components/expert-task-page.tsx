@@ -1,5 +1,5 @@
 import { EXPERT_ACCESS_DENIED, type ExpertStatusRequest, type ExpertTaskDetail } from '@unstuck/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
@@ -44,6 +44,11 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
   const setStatus = useSetTaskStatus(task.id);
   const waiting = task.status === 'ACCEPTED' && task.assigneeId === null;
   const failure = take.error ?? setStatus.error;
+  // With a payment plan, Done carries the whole hours worked: they set the customer's balance (docs/product.md "Payment").
+  const [hours, setHours] = useState('');
+  const needsHours = task.payment !== null;
+  const request = (status: ExpertStatusRequest['status']): ExpertStatusRequest =>
+    status === 'DONE' && needsHours ? { status, hours: Number(hours) } : { status };
   return (
     <Panel
       id="task-status-title"
@@ -60,6 +65,20 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
         {task.confirmedAt ? ` Confirmed by the customer ${formatTimestamp(task.confirmedAt)}.` : ''}
       </p>
       {waiting ? <TakeTaskButton take={take} taskId={task.id} /> : null}
+      {mine && task.status !== 'DONE' && needsHours ? (
+        <label className="field">
+          <span className="field__label">Hours worked (sets the balance when you mark it done)</span>
+          <input
+            className="field__input"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={hours}
+            onChange={(event) => setHours(event.target.value)}
+          />
+        </label>
+      ) : null}
       {mine && task.status !== 'DONE' ? (
         <div className="segmented" role="group" aria-label="Task status">
           {STATUS_CHOICES.map((choice) => (
@@ -68,8 +87,10 @@ function StatusPanel({ task, mine }: { task: ExpertTaskDetail; mine: boolean }) 
               type="button"
               className="segmented__option"
               aria-pressed={task.status === choice.status}
-              disabled={setStatus.isPending || task.status === choice.status}
-              onClick={() => setStatus.mutate(choice.status)}
+              disabled={
+                setStatus.isPending || task.status === choice.status || (choice.status === 'DONE' && needsHours && !/^\d+$/.test(hours))
+              }
+              onClick={() => setStatus.mutate(request(choice.status))}
             >
               {choice.label}
             </button>
