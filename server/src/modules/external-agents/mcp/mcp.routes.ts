@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Config } from '../../../config.ts';
 import type { VerifiedAgent } from '../../api-keys/api-keys.service.ts';
@@ -33,7 +33,7 @@ const SERVER_ERROR = -32000;
  *   (202; the answer arrives on the stream, and so do resource updates the agent subscribed to).
  *   Sessions live in this process: behind a load balancer this transport needs sticky sessions
  *   (README); they end when the process stops, or when their key is revoked on any instance;
- * - `POST /mcp`, the v2 SDK's HTTP entry (decision 090): revision 2026-07-28 (stateless,
+ * - `POST /mcp` (decision 090): revision 2026-07-28 on the v2 SDK's HTTP entry (stateless,
  *   `server/discover`, `subscriptions/listen` streams fed by the database's change notifications, so
  *   any instance answers) and 2025 Streamable HTTP, stateless, without push.
  * One key holds at most MCP_SESSIONS_PER_KEY sessions and listen streams on an instance (429
@@ -97,12 +97,25 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: AppDeps) {
           .code(400)
           .send({ jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.ParseError, message: 'Parse error: the body is not JSON' } });
       }
+      if (await isLegacyRequest(await toWebRequest(request.raw, body), body)) {
+        // 2025 Streamable HTTP, stateless, answered as plain JSON (the SDK's own fallback streams).
+        const server = createMcpServer(deps, agent, 'streamable-http', { kind: 'none' });
+        const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        reply.raw.on('close', () => {
+          void transport.close();
+          void server.close();
+        });
+        reply.hijack();
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, body);
+        return;
+      }
       const listened = listenedUris(body);
-      // A server per request and era; a listen stream hears this agent's changes only.
-      const handler = createMcpHandler(
-        ({ era }) => createMcpServer(deps, agent, 'streamable-http', { kind: era === 'modern' ? 'listen' : 'none' }),
-        listened ? { bus: agentListenBus(changes, agent.agentId, listened) } : {},
-      );
+      // Revision 2026-07-28: a server per request; a listen stream hears this agent's changes only.
+      const handler = createMcpHandler(() => createMcpServer(deps, agent, 'streamable-http', { kind: 'listen' }), {
+        legacy: 'reject',
+        ...(listened ? { bus: agentListenBus(changes, agent.agentId, listened) } : {}),
+      });
       // A listen stream is counted like a session (429 beyond the limit); revoking the key closes it.
       const release = listened ? perKey.open(agent, () => void handler.close()) : undefined;
       reply.raw.on('close', () => {
