@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInboundEmailRoutes } from './modules/inbound-email/inbound-email.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { openSharedTask } from './modules/shares/shares.service.ts';
 import { registerOpenApi } from './modules/site/openapi.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { publicConfig } from './modules/site/public-config.ts';
@@ -120,6 +121,9 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  await registerWebApp(app, publicConfig(deps.config), { debugPages: deps.config.DEBUG_PAGES });
+  await registerWebApp(app, publicConfig(deps.config), {
+    debugPages: deps.config.DEBUG_PAGES,
+    openSharedTask: (token, address) => openSharedTask(deps, token, address),
+  });
   return app;
 }
