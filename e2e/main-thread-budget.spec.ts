@@ -20,10 +20,11 @@ let browser: Browser;
 let sharePath: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: 'admin@example.com', SIGN_IN_RATE_LIMIT: '1000' });
+  // A loaded machine starts the server slowly, and this suite is about loaded machines.
+  server = await startServer({ ADMIN_EMAILS: 'admin@example.com', SIGN_IN_RATE_LIMIT: '1000' }, { timeoutMs: 300_000 });
   browser = await launchBrowser();
   sharePath = await sharedTaskPath(server.baseUrl);
-}, 180_000);
+}, 420_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -36,23 +37,19 @@ describe(`public pages block the main thread at load less than their budget unde
     ['share', () => sharePath],
   ] as const) {
     const budget = BUDGET_MS[name];
-    it(
-      `${name} (${budget} ms)`,
-      async () => {
-        // Other work on the machine stretches the page's tasks, never shortens them: the best of up to
-        // ATTEMPTS loads is nearest the page's own figure, and a page over the budget is over it every time.
-        const attempts: MainThreadAtLoad[] = [];
-        for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-          const figures = await mainThreadAtLoad(browser, `${server.baseUrl}${path()}`);
-          console.log(`main thread at load, ${name} (attempt ${attempt}): ${JSON.stringify(figures)}`);
-          attempts.push(figures);
-          if (figures.blockingMs < budget) break;
-        }
-        const best = Math.min(...attempts.map((figures) => figures.blockingMs));
-        expect(best, JSON.stringify(attempts)).toBeLessThan(budget);
-      },
-      240_000,
-    );
+    it(`${name} (${budget} ms)`, async () => {
+      // Other work on the machine stretches the page's tasks, never shortens them: the best of up to
+      // ATTEMPTS loads is nearest the page's own figure, and a page over the budget is over it every time.
+      const attempts: MainThreadAtLoad[] = [];
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+        const figures = await mainThreadAtLoad(browser, `${server.baseUrl}${path()}`);
+        console.log(`main thread at load, ${name} (attempt ${attempt}): ${JSON.stringify(figures)}`);
+        attempts.push(figures);
+        if (figures.blockingMs < budget) break;
+      }
+      const best = Math.min(...attempts.map((figures) => figures.blockingMs));
+      expect(best, JSON.stringify(attempts)).toBeLessThan(budget);
+    }, 240_000);
   }
 
   it('the measure catches a page that blocks too long', async () => {
