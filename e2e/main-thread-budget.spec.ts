@@ -7,11 +7,12 @@ import { sharedTaskPath } from './support/share.ts';
 
 /**
  * Most blocking time each public page may cause at load, under CPU_SLOWDOWN (docs/decisions/088-main-thread-budget.md,
- * 097-share-page-painted-on-the-server.md): about twice what the page measured (best of three loads) on the
- * shared 2-core machine under a load average of 20–30, room for a loaded CI machine. A guard, not the goal:
- * `npm run bench:web` measures the goal (200 ms of total blocking time on the slower 2-core machines, run alone).
+ * 097-share-page-painted-on-the-server.md). On 2026-11-28, on the shared 2-core machine at a load average of about
+ * 28, single loads measured home 1,998 ms, docs 2,672 ms and share 2,405 ms; the budgets leave room above that for
+ * a loaded CI machine. A guard, not the goal: `npm run bench:web` measures the goal (200 ms of total blocking time
+ * on the slower 2-core machines, run alone).
  */
-const BUDGET_MS = { home: 3000, docs: 3000, share: 3000 } as const;
+const BUDGET_MS = { home: 2500, docs: 3000, share: 3000 } as const;
 /** Loads per page at most: the first one under the budget passes. */
 const ATTEMPTS = 3;
 
