@@ -28,6 +28,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
   && mkdir -p /app/data && chown node:node /app/data
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/web/dist-ssr web/dist-ssr
 USER node
 EXPOSE 3000
 VOLUME ["/app/data"]

@@ -1,13 +1,23 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import { SHARE_ERROR_TEXT } from '@unstuck/contract';
 import { startServer, type TestServer } from './support/server.ts';
+import { sharedTaskPath } from './support/share.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ PRODUCT_NAME: 'Fix & Ship', AI_NAME: 'Shipbot', AGENT_HOURLY_RATE: '120', AGENT_CURRENCY: 'EUR' });
+  server = await startServer({
+    PRODUCT_NAME: 'Fix & Ship',
+    AI_NAME: 'Shipbot',
+    AGENT_HOURLY_RATE: '120',
+    AGENT_CURRENCY: 'EUR',
+    // For the shared task (support/share.ts).
+    ADMIN_EMAILS: 'admin@example.com',
+    SIGN_IN_RATE_LIMIT: '1000',
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -94,6 +104,70 @@ describe('the first view is painted from the page itself (decision 062)', () => 
     await expect(page.getByRole('heading', title).count()).resolves.toBe(1);
     await expect(page.getByText('Agents built elsewhere can do').count()).resolves.toBe(1);
     await context.close();
+  });
+
+  it('a share page arrives painted with its task and conversation, and React takes that HTML over without asking again (decision 097)', async () => {
+    const path = await sharedTaskPath(server.baseUrl);
+    const answer = await fetch(`${server.baseUrl}${path}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const html = await answer.text();
+    expect(html).toMatch(/<title>[^<]+ · Fix &amp; Ship<\/title>/);
+    expect(html).toMatch(/<div id="root"><.*Conversation Context/s);
+    expect(html).toContain('<script type="application/json" id="shared-task">');
+    expect(html).not.toMatch(/__UNSTUCK_/);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    expect(preloaded.some((href) => /\/assets\/shared-task-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/assets\/markdown-[\w-]+\.js$/.test(href))).toBe(true);
+
+    // With scripts off, the task and its conversation are there.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.goto(`${server.baseUrl}${path}`);
+    await expect(painted.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    const context = painted.getByRole('region', { name: 'Conversation Context' });
+    expect(await context.getByText('My Next.js app on Vercel').count()).toBeGreaterThan(0);
+    await still.close();
+
+    const live = await browser.newContext();
+    const page = await live.newPage();
+    const shareCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/task-share/')) shareCalls.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // Drawing over the painted page would take its heading out of the document; hydrating keeps it.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedHeadings: string[] }).removedHeadings = removed;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) removed.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.baseUrl}${path}`);
+    // The Markdown renderer took over the painted text: the page is running.
+    await page.locator('.shared-message .markdown:not(.markdown--pending)').first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await expect(page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings)).resolves.toEqual([]);
+    expect(shareCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await live.close();
+  }, 180_000);
+
+  it('an unknown share link arrives painted with its message', async () => {
+    const answer = await fetch(`${server.baseUrl}/task-share/no-such-token`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await answer.text();
+    expect(html).toContain(SHARE_ERROR_TEXT.notFound);
+    expect(html).toContain('<title>Shared task · Fix &amp; Ship</title>');
   });
 
   it('share pages and their API tell search engines not to list them; other pages do not', async () => {

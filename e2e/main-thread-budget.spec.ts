@@ -6,11 +6,13 @@ import { startServer, type TestServer } from './support/server.ts';
 import { sharedTaskPath } from './support/share.ts';
 
 /**
- * Most blocking time a public page may cause at load, under CPU_SLOWDOWN (docs/decisions/088-main-thread-budget.md).
- * A guard with room for a loaded CI machine, not the goal: `npm run bench:web` measures the goal (200 ms
- * of total blocking time on the slower 2-core machines, run alone).
+ * Most blocking time each public page may cause at load, under CPU_SLOWDOWN (docs/decisions/088-main-thread-budget.md,
+ * 097-share-page-painted-on-the-server.md). On 2026-11-28, on the shared 2-core machine at a load average of about
+ * 28, single loads measured home 1,998 ms, docs 2,672 ms and share 2,405 ms; the budgets leave room above that for
+ * a loaded CI machine. A guard, not the goal: `npm run bench:web` measures the goal (200 ms of total blocking time
+ * on the slower 2-core machines, run alone).
  */
-const BUDGET_MS = 3000;
+const BUDGET_MS = { home: 2500, docs: 3000, share: 3000 } as const;
 /** Loads per page at most: the first one under the budget passes. */
 const ATTEMPTS = 3;
 
@@ -19,50 +21,49 @@ let browser: Browser;
 let sharePath: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: 'admin@example.com', SIGN_IN_RATE_LIMIT: '1000' });
+  // A loaded machine starts the server slowly, and this suite is about loaded machines.
+  server = await startServer({ ADMIN_EMAILS: 'admin@example.com', SIGN_IN_RATE_LIMIT: '1000' }, { timeoutMs: 300_000 });
   browser = await launchBrowser();
   sharePath = await sharedTaskPath(server.baseUrl);
-}, 180_000);
+}, 420_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-describe(`public pages block the main thread at load less than ${BUDGET_MS} ms under a ${CPU_SLOWDOWN}× slower CPU`, () => {
+describe(`public pages block the main thread at load less than their budget under a ${CPU_SLOWDOWN}× slower CPU`, () => {
   for (const [name, path] of [
     ['home', () => '/'],
     ['docs', () => '/docs/mcp-server'],
     ['share', () => sharePath],
   ] as const) {
-    it(
-      name,
-      async () => {
-        // Other work on the machine stretches the page's tasks, never shortens them: the best of up to
-        // ATTEMPTS loads is nearest the page's own figure, and a page over the budget is over it every time.
-        const attempts: MainThreadAtLoad[] = [];
-        for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-          const figures = await mainThreadAtLoad(browser, `${server.baseUrl}${path()}`);
-          console.log(`main thread at load, ${name} (attempt ${attempt}): ${JSON.stringify(figures)}`);
-          attempts.push(figures);
-          if (figures.blockingMs < BUDGET_MS) break;
-        }
-        const best = Math.min(...attempts.map((figures) => figures.blockingMs));
-        expect(best, JSON.stringify(attempts)).toBeLessThan(BUDGET_MS);
-      },
-      240_000,
-    );
+    const budget = BUDGET_MS[name];
+    it(`${name} (${budget} ms)`, async () => {
+      // Other work on the machine stretches the page's tasks, never shortens them: the best of up to
+      // ATTEMPTS loads is nearest the page's own figure, and a page over the budget is over it every time.
+      const attempts: MainThreadAtLoad[] = [];
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+        const figures = await mainThreadAtLoad(browser, `${server.baseUrl}${path()}`);
+        console.log(`main thread at load, ${name} (attempt ${attempt}): ${JSON.stringify(figures)}`);
+        attempts.push(figures);
+        if (figures.blockingMs < budget) break;
+      }
+      const best = Math.min(...attempts.map((figures) => figures.blockingMs));
+      expect(best, JSON.stringify(attempts)).toBeLessThan(budget);
+    }, 240_000);
   }
 
   it('the measure catches a page that blocks too long', async () => {
-    // The home page with a script that keeps the main thread busy right after load: the guard must see it.
+    // The home page with a script that keeps the main thread busy right after load, by as little as puts it
+    // over its budget: the guard must see it.
     const heavy = await mainThreadAtLoad(browser, `${server.baseUrl}/`, (page) =>
       page.addInitScript((busyMs) => {
         addEventListener('load', () => {
           const until = performance.now() + busyMs;
           while (performance.now() < until);
         });
-      }, BUDGET_MS + 500),
+      }, BUDGET_MS.home + 100),
     );
-    expect(heavy.blockingMs).toBeGreaterThanOrEqual(BUDGET_MS);
+    expect(heavy.blockingMs).toBeGreaterThanOrEqual(BUDGET_MS.home);
   }, 90_000);
 });

@@ -26,6 +26,7 @@ describe('a production install without dev dependencies', () => {
     }
     await cp(join(REPO_ROOT, 'server/dist'), join(folder, 'server/dist'), { recursive: true });
     await cp(join(REPO_ROOT, 'web/dist'), join(folder, 'web/dist'), { recursive: true });
+    await cp(join(REPO_ROOT, 'web/dist-ssr'), join(folder, 'web/dist-ssr'), { recursive: true });
     const installed = await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
     installOutput = installed.stdout + installed.stderr;
     server = await startServer(

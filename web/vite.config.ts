@@ -19,6 +19,10 @@ export default defineConfig({
   root: import.meta.dirname,
   // Documentation pages are Markdown made HTML at build (build/docs-markdown.ts).
   plugins: [react(), docsMarkdown(), prerenderFirstViews()],
+  // The server half (`vite build --ssr src/app/server-render.tsx`, into dist-ssr) paints the share page
+  // per request (docs/decisions/097-share-page-painted-on-the-server.md). It carries its libraries: the
+  // production install has no React Router or TanStack Query (they are the browser's, bundled).
+  ssr: { noExternal: true },
   resolve: {
     // zod without its `new Function` probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)) }],

@@ -29,6 +29,7 @@ import { registerInboundEmailRoutes } from './modules/inbound-email/inbound-emai
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerProposalRoutes } from './modules/proposals/proposals.routes.ts';
 import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { openSharedTask } from './modules/shares/shares.service.ts';
 import { registerOpenApi } from './modules/site/openapi.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { publicConfig } from './modules/site/public-config.ts';
@@ -128,6 +129,10 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.identity.embedded) await registerEmbeddedOpRoutes(app, deps.identity.embedded);
   if (deps.config.DEBUG_PAGES) registerDebugRoutes(app, deps);
 
-  await registerWebApp(app, publicConfig(deps.config), { debugPages: deps.config.DEBUG_PAGES, allowedMethods });
+  await registerWebApp(app, publicConfig(deps.config), {
+    debugPages: deps.config.DEBUG_PAGES,
+    allowedMethods,
+    openSharedTask: (token, address) => openSharedTask(deps, token, address),
+  });
   return app;
 }

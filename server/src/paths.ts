@@ -8,5 +8,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app (`npm run build` makes it). */
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 
+/** The web app's server half, which paints the share page (`npm run build` makes it; never served as a file). */
+export const WEB_SSR = path.resolve(here, '../../web/dist-ssr');
+
 /** The SQL migrations applied at start-up (copied next to the bundle by the build). */
 export const MIGRATIONS_DIR = path.join(here, 'db/migrations');

@@ -37,7 +37,8 @@ export function prerenderFirstViews(): Plugin {
   };
   return {
     name: 'unstuck:prerender-first-views',
-    apply: 'build',
+    // The browser's build only: the server half (vite.config.ts `ssr`) has no index.html to paint.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async generateBundle() {
       const module = await load();
       this.emitFile({ type: 'asset', fileName: LANDING_FIRST_VIEWS['/docs/mcp-server'], source: module.renderDocsFirstView() });

@@ -3,23 +3,11 @@ import { PAGE_CONFIG_TOKENS } from '@unstuck/contract';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AuthContext, type AuthContextValue } from '../lib/auth.tsx';
+import { AuthContext } from '../lib/auth.tsx';
 import { productConfigQueryKey } from '../lib/product-config.ts';
 import { McpServerDocsFirstView } from '../features/docs/components/mcp-server-docs-page.tsx';
 import HomeRoute from './routes/home.tsx';
-
-const notInTheBuild = () => Promise.reject(new Error('The painted first view has no sign-in'));
-
-/** A visitor the page knows nothing about yet: not signed in, nothing stored. */
-const firstVisit: AuthContextValue = {
-  status: 'ready',
-  user: null,
-  token: null,
-  signIn: notInTheBuild,
-  acceptToken: () => undefined,
-  signOut: notInTheBuild,
-  refresh: () => Promise.resolve(null),
-};
+import { firstVisit } from './signed-out.tsx';
 
 /** A page as a first-time visitor sees it at `location`, as static HTML with the configuration's placeholders. */
 function renderFirstView(location: string, page: ReactNode): string {

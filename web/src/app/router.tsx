@@ -31,12 +31,14 @@ const SharedTaskPage = lazy(async () => ({
 
 /**
  * The public share page. The task, the schema that checks it, the page's code and the Markdown
- * renderer start loading together as the route shows its spinner, not one after another.
+ * renderer start loading together as the route shows its spinner, not one after another. A page the
+ * server painted brought its task (or its failure) along: nothing to ask for (main.tsx).
  */
 function SharedTaskRoute() {
   const token = useParams().shareToken ?? '';
   useEffect(() => {
-    void queryClient.prefetchQuery(sharedTaskQueryOptions(token));
+    const options = sharedTaskQueryOptions(token);
+    if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
     preloadMarkdown();
   }, [token]);
   return (
@@ -58,11 +60,13 @@ const debug = (path: (typeof DEBUG_PAGE_ROUTES)[number], element: ReactNode): Ro
 /**
  * The route table of docs/product.md "Screens". Login-required routes send signed-out visitors to / with the sign-in
  * card; debug pages exist only with the server's DEBUG_PAGES; any other path is "Page not found". Beyond the
- * spec: /expert-queue and /expert-queue/{taskId}, where experts and admins work on accepted tasks.
+ * spec: /expert-queue and /expert-queue/{taskId}, where experts and admins work on accepted tasks. Every
+ * route is a child of `layout`, so that a page painted on the server under another layout (without
+ * sign-in, server-render.tsx) has the shape the browser hydrates.
  */
-export const routes: RouteObject[] = [
+export const routesUnder = (layout: ReactNode): RouteObject[] => [
   {
-    element: <RootLayout />,
+    element: layout,
     children: [
       route('/', <HomeRoute />),
       signedIn(
@@ -143,8 +147,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function Pages() {
-  return useRoutes(routes);
+/** The app's routes: every page inside sign-in (RootLayout). */
+export const routes = routesUnder(<RootLayout />);
+
+/**
+ * The page at the router's location: the browser's (AppRouter), or the server's with its own `table`
+ * (server-render.tsx, where there is no sign-in).
+ */
+export function Pages({ table = routes }: { table?: RouteObject[] }) {
+  return useRoutes(table);
 }
 
 // React Router's declarative mode: the data router (loaders, actions, fetchers) is about 18 KB gz

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPages, type BuildManifest } from './landing-pages.ts';
+import { landingPages, SHARE_PAGE_ROUTE, type BuildManifest } from './landing-pages.ts';
 
 const manifest: BuildManifest = {
   'index.html': { file: 'assets/index-a.js', imports: ['_react-b.js', '_common-c.js'] },
@@ -23,6 +23,22 @@ describe('landing pages', () => {
       firstView: '<main>top</main>',
     });
     expect(read).toEqual(['first-views/docs-mcp-server.html']);
+  });
+
+  it("preload the share page's module with the Markdown renderer its messages need, and paint it per request", () => {
+    const withShare: BuildManifest = {
+      ...manifest,
+      'src/features/task-share/components/shared-task-page.tsx': { file: 'assets/shared-task-page-f.js', imports: ['_react-b.js'] },
+      'src/components/markdown-render.ts': { file: 'assets/markdown-render-g.js', imports: ['_markdown-h.js'] },
+      '_markdown-h.js': { file: 'assets/markdown-h.js' },
+    };
+    expect(landingPages(withShare, () => null).get(SHARE_PAGE_ROUTE)).toEqual({
+      preloads:
+        '<link rel="modulepreload" crossorigin href="/assets/shared-task-page-f.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/markdown-render-g.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/markdown-h.js">',
+      firstView: null,
+    });
   });
 
   it('leave out a page the build does not have', () => {

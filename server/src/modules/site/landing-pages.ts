@@ -1,5 +1,8 @@
 import { LANDING_FIRST_VIEWS } from '@unstuck/contract';
 
+/** The share page's route (web/src/app/router.tsx): its landing entry is found by this key, not by a path. */
+export const SHARE_PAGE_ROUTE = '/task-share/:shareToken';
+
 /** One chunk of Vite's build manifest (`web/dist/.vite/manifest.json`), keyed by source path or chunk name. */
 export interface ManifestChunk {
   file: string;
@@ -18,11 +21,13 @@ export interface LandingPage {
  * Public pages a visitor lands on from outside (a link, a search result) whose code loads only after the
  * app's entry has run: preloading it with the page takes a round trip out of their first paint, and a
  * painted top shows before any script runs (docs/decisions/062-painted-first-views.md).
- * Keys are the app's routes (web/src/app/router.tsx), values the page modules they load.
+ * Keys are the app's routes (web/src/app/router.tsx), values the modules they load: the page's, and for the
+ * share page (painted per request, share-page.ts) the Markdown renderer its messages need.
  */
-const LANDING_PAGES: Record<string, string> = {
-  '/docs/mcp-server': 'src/features/docs/components/mcp-server-docs-page.tsx',
-  '/docs/api': 'src/features/docs/components/api-reference-page.tsx',
+const LANDING_PAGES: Record<string, string[]> = {
+  '/docs/mcp-server': ['src/features/docs/components/mcp-server-docs-page.tsx'],
+  '/docs/api': ['src/features/docs/components/api-reference-page.tsx'],
+  [SHARE_PAGE_ROUTE]: ['src/features/task-share/components/shared-task-page.tsx', 'src/components/markdown-render.ts'],
 };
 
 /** Every chunk `key` imports, itself included, following static imports. */
@@ -42,9 +47,11 @@ function chunkClosure(manifest: BuildManifest, key: string, into = new Set<strin
 export function landingPages(manifest: BuildManifest, firstViewOf: (file: string) => string | null): Map<string, LandingPage> {
   const entry = chunkClosure(manifest, 'index.html');
   const pages = new Map<string, LandingPage>();
-  for (const [route, source] of Object.entries(LANDING_PAGES)) {
-    if (!manifest[source]) continue;
-    const files = [...chunkClosure(manifest, source)].filter((key) => !entry.has(key)).map((key) => manifest[key]!.file);
+  for (const [route, sources] of Object.entries(LANDING_PAGES)) {
+    if (!sources.every((source) => manifest[source])) continue;
+    const closure = new Set<string>();
+    for (const source of sources) chunkClosure(manifest, source, closure);
+    const files = [...closure].filter((key) => !entry.has(key)).map((key) => manifest[key]!.file);
     const firstViewFile = (LANDING_FIRST_VIEWS as Record<string, string>)[route];
     pages.set(route, {
       preloads: files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
@@ -9,7 +10,11 @@ import { FIRST_VIEW_MARKERS, isPagePath, PAGE_CONFIG_JSON_TOKEN, PAGE_CONFIG_TOK
 import type { AllowedMethods } from '../../lib/allowed-methods.ts';
 import { errorBody } from '../../lib/error-handler.ts';
 import { WEB_DIST } from '../../paths.ts';
-import { landingPages, type BuildManifest, type LandingPage } from './landing-pages.ts';
+import { landingPages, SHARE_PAGE_ROUTE, type BuildManifest, type LandingPage } from './landing-pages.ts';
+import { sharePainter, type OpenSharedTask, type PaintSharePage } from './share-page.ts';
+
+/** A share page's path with its token (web/src/app/router.tsx); without one the browser says "Invalid share link". */
+const SHARE_PAGE_PATH = /^\/task-share\/([^/]+)$/;
 
 /** Vite names built assets `name-<hash>.ext`: their content never changes under one name. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -29,6 +34,29 @@ interface PreparedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** The token of a share page's path as the app's router reads it; a malformed escape stays as written (no link has one). */
+function decodeShareToken(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
+
+/**
+ * A page made per request (the painted share page) in the encoding the browser takes: quick levels, since
+ * it is compressed each time (the pages made at start get the highest).
+ */
+async function encodePage(html: string, encoding: 'br' | 'gzip' | undefined): Promise<Buffer> {
+  const identity = Buffer.from(html);
+  if (encoding === 'br') return brotliLater(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipLater(identity, { level: 6 });
+  return identity;
 }
 
 const prepare = (html: string): PreparedPage => {
@@ -86,11 +114,12 @@ export function fillPage(
 export async function registerWebApp(
   app: FastifyInstance,
   config: PublicConfig,
-  options: { debugPages: boolean; allowedMethods: AllowedMethods },
+  options: { debugPages: boolean; allowedMethods: AllowedMethods; openSharedTask: OpenSharedTask },
 ): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexFile);
   let pages: PreparedPages | null = null;
+  let paintShare: PaintSharePage | null = null;
   if (hasWeb) {
     const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
@@ -99,6 +128,9 @@ export async function registerWebApp(
       return existsSync(built) ? readFileSync(built, 'utf8') : null;
     };
     const filled = fillPage(readFileSync(indexFile, 'utf8'), config, landingPages(manifest, fromBuild));
+    const sharePage = filled.landing.get(SHARE_PAGE_ROUTE);
+    filled.landing.delete(SHARE_PAGE_ROUTE);
+    paintShare = await sharePainter(sharePage ?? filled.other, config, options.openSharedTask);
     pages = {
       home: prepare(filled.home),
       other: prepare(filled.other),
@@ -118,15 +150,26 @@ export async function registerWebApp(
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, prepared: PreparedPages) => {
-    const page = pathname === '/' ? prepared.home : (prepared.landing.get(pathname) ?? prepared.other);
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string, prepared: PreparedPages) => {
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
-    return reply.send(page.identity);
+    if (encoding === 'br' || encoding === 'gzip') reply.header('content-encoding', encoding);
+    const shareToken = SHARE_PAGE_PATH.exec(pathname)?.[1];
+    if (paintShare && shareToken !== undefined) {
+      try {
+        const painted = await paintShare(decodeShareToken(shareToken), request.ip);
+        // The task is the link's to show for as long as it lasts: no copy may outlive it (shares.routes.ts).
+        return reply.header('cache-control', 'no-store').send(await encodePage(painted, encoding));
+      } catch (error) {
+        // The browser asks again and says what went wrong, as on a page that was never painted.
+        request.log.error({ err: error }, 'painting the share page failed');
+      }
+    }
+    const page = pathname === '/' ? prepared.home : (prepared.landing.get(pathname) ?? prepared.other);
+    return reply.send(encoding === 'br' || encoding === 'gzip' ? page[encoding] : page.identity);
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Paths with a file extension are assets: a missing one is a 404, not the app's page. Discovery
     // documents (`/.well-known/*`, e.g. the OAuth metadata MCP clients look for) are machine reads:

@@ -44,6 +44,8 @@ export const sharedTaskQueryOptions = (token: string) =>
     queryKey: ['task-share', token],
     queryFn: () => getSharedTask(token),
     retry: false,
+    // A failure the server painted (shared-task-in-page.ts) stands: asking again would count another wrong token.
+    retryOnMount: false,
     staleTime: Infinity,
     // A pending code analysis's figures arrive by themselves (decision 025).
     refetchInterval: (query) => pollWhileAnalysing(query.state.data ? [query.state.data.task] : undefined),

@@ -1,8 +1,7 @@
-import { SHARE_ERROR_TEXT } from '@unstuck/contract';
+import { SHARE_ERROR_TEXT, type ShareFailure } from '@unstuck/contract';
 import type { ApiError } from '../../../lib/api-client.ts';
 
-/** What the share page shows instead of a task (docs/product.md "Validation" "Share token", "Errors" "Share page"). */
-export type ShareFailure = { message: string; canRequestAccess: boolean };
+export type { ShareFailure };
 
 export const SHARE_TEXTS = {
   emptyToken: 'Invalid share link',
