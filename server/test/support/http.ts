@@ -37,7 +37,7 @@ export async function fetchOn(target: Target, path: string, init: RequestInit = 
     headers: Object.fromEntries(new Headers(init.headers).entries()),
     payload: (body ?? undefined) as string | FormData | Buffer | undefined,
   };
-  const headersOf = (raw: Record<string, unknown>) => {
+  const headersOf = (raw: Record<string, string | number | string[] | undefined>) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(raw)) {
       for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
