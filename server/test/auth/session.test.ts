@@ -16,14 +16,6 @@ describe('our session token', () => {
   const session = (token: string) => callJson(server.url, 'GET', '/api/session', { token });
   const post = (path: string, token: string) => callJson(server.url, 'POST', path, { token });
 
-  // On a real start the embedded provider listens beside the app (on a test app it never starts).
-  it('health reports the database and the started identity provider', async () => {
-    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({
-      status: 200,
-      body: { status: 'ok', database: 'ok', identity: 'ok' },
-    });
-  });
-
   it('a one-time code works once', async () => {
     const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
     const code = url.searchParams.get('auth_code')!;
