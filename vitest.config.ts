@@ -1,4 +1,25 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+const SERVER_SUITES = ['server/test/**/*.test.ts', 'server/src/**/*.test.ts', 'contract/src/**/*.test.ts'];
+
+/**
+ * Server suites that start our server on a port (a real server, several instances, a restart): the
+ * network tier. Everything else of the server project is the unit and inject tier, which
+ * `npm run test:fast` runs on PGlite (README "Tests"). Read from the files, so a suite that starts
+ * using a port leaves the fast tier by itself.
+ */
+const NETWORK_SUITES = globSync(SERVER_SUITES).filter((file) =>
+  /\b(useTestServer|startTestServer|useSharedDatabase|startOn)\(/.test(readFileSync(file, 'utf8')),
+);
+
+const SERVER_PROJECT = {
+  setupFiles: ['server/test/setup/fail-on-console-error.ts'],
+  globalSetup: ['server/test/setup/pglite-image.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
@@ -15,15 +36,11 @@ export default defineConfig({
     },
     projects: [
       {
-        test: {
-          name: 'server',
-          include: ['server/test/**/*.test.ts', 'server/src/**/*.test.ts', 'contract/src/**/*.test.ts'],
-          setupFiles: ['server/test/setup/fail-on-console-error.ts'],
-          globalSetup: ['server/test/setup/pglite-image.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
+        test: { name: 'server', include: SERVER_SUITES, ...SERVER_PROJECT },
+      },
+      {
+        // The unit and inject tiers alone (`npm run test:fast`): the server project without its network suites.
+        test: { name: 'server-fast', include: SERVER_SUITES, exclude: NETWORK_SUITES, ...SERVER_PROJECT },
       },
       {
         test: {

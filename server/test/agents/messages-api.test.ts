@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
+import { callJson, fetchOn, newGuestId, readMessages, sendMessage, waitForAgentReply, waitForMessages } from '../support/http.ts';
 import { createAgentKey } from '../support/agent-keys.ts';
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const JOB = {
   type: 'direct',
@@ -16,7 +16,7 @@ const JOB = {
 };
 
 describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
+  const server = useTestApp(STAFF_ENV, { kind });
   let admin = { token: '' };
   let user = { token: '' };
   let agentKey = '';
@@ -26,7 +26,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     const staff = await signInStaff(server);
     admin = { token: staff.admin.token };
     user = { token: staff.user.token };
-    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
+    const created = await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'External agent-1',
     });
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
   });
 
   const post = (headers: Record<string, string>, body: unknown) =>
-    fetch(`${server.url}/api/messages`, {
+    fetchOn(server, `/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -52,7 +52,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     expect(task).toMatchObject({ conversationId: sent.body.conversation_id, description: JOB.content });
     const [conversation] = await server.database.db.select().from(conversations).where(eq(conversations.id, sent.body.conversation_id));
     expect(conversation!.participants).toContain('agent-1');
-    const list = await waitForAgentReply(server.url, user, sent.body.conversation_id, sent.body.id);
+    const list = await waitForAgentReply(server, user, sent.body.conversation_id, sent.body.id);
     expect(list[0]).toMatchObject({ content: JOB.content, metadata: { jobTitle: 'Fix checkout', techStack: 'Next.js, Stripe' } });
     expect(list[1]).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent' });
   });
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
   it('an agent key sent from a browser is refused, whatever the key; an unknown key is 401', async () => {
     const before = await countMessages();
     // The original's job page sent a fixed test key; browsers always send Origin on a POST.
-    expect(await post({ 'x-agent-key': 'test-agent-key', origin: server.url }, JOB)).toEqual({
+    expect(await post({ 'x-agent-key': 'test-agent-key', origin: 'http://localhost' }, JOB)).toEqual({
       status: 403,
       body: { code: 'forbidden', detail: expect.stringContaining('not accepted from a browser') },
     });
@@ -88,8 +88,8 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
 
   it('a third-party agent writes as its agent id into a conversation addressed to it, and only there', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'I need a landing page for my bakery' });
-    await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
+    const sent = await sendMessage(server, guest, { content: 'I need a landing page for my bakery' });
+    await waitForAgentReply(server, guest, sent.body.conversation_id, sent.body.id);
     // Agents name a guest by its participant id (what list_conversations shows), never by its guest id.
     const participant = await participantIdOf(server.database.db, guest.guest);
 
@@ -116,7 +116,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
       status: 201,
       body: { id: expect.any(String), conversation_id: sent.body.conversation_id, task_id: expect.any(String) },
     });
-    const list = await waitForMessages(server.url, guest, sent.body.conversation_id, (all) => all.some((m) => m.id === posted.body.id));
+    const list = await waitForMessages(server, guest, sent.body.conversation_id, (all) => all.some((m) => m.id === posted.body.id));
     const mine = list.find((m) => m.id === posted.body.id);
     // Reserved metadata is the server's: an agent cannot mark its message an accepted proposal.
     expect(mine).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent', recipient_id: guest.guest, metadata: { source: 'crm' } });
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
     expect(byRecipient.body.conversation_id).toBe(sent.body.conversation_id);
     expect((await post({ 'x-agent-key': agentKey }, { content: 'Anything else?', recipientId: guest.guest })).status).toBe(400);
 
-    const audit = await callJson(server.url, 'GET', '/api/admin/audit-log?limit=10', admin);
+    const audit = await callJson(server, 'GET', '/api/admin/audit-log?limit=10', admin);
     const actions = audit.body.entries.filter((e: any) => e.action === 'agent.send_message');
     expect(actions.map((e: any) => [e.actor_id, e.details.outcome])).toEqual(
       expect.arrayContaining([
@@ -135,19 +135,19 @@ describe.each(databaseKinds)('POST /api/messages on %s', (kind) => {
         ['agent-1', 'ok'],
       ]),
     );
-    const keys = (await callJson(server.url, 'GET', '/api/admin/agents/apikeys', admin)).body.api_keys;
+    const keys = (await callJson(server, 'GET', '/api/admin/agents/apikeys', admin)).body.api_keys;
     expect(keys.find((k: any) => k.agentId === 'agent-1').accessCount).toBeGreaterThanOrEqual(3);
-    expect((await readMessages(server.url, guest, sent.body.conversation_id)).status).toBe(200);
+    expect((await readMessages(server, guest, sent.body.conversation_id)).status).toBe(200);
   });
 
   it('a revoked key is refused with 401', async () => {
-    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
+    const created = await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'Soon revoked',
       rotate: true,
     });
-    await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
-    const refused = await fetch(`${server.url}/api/messages`, {
+    await callJson(server, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
+    const refused = await fetchOn(server, `/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-agent-key': created.body.api_key },
       body: JSON.stringify({ content: 'hi', recipientId: 'guest-x' }),

@@ -5,16 +5,19 @@ import { files, messages, tasks } from '../../src/db/schema.ts';
 import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { until } from '../support/until.ts';
 import { buildZip, SMALL_PROJECT, SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
 describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) => {
-  const server = useTestServer(kind, {
-    AGENT_WORKER: 'false',
-    CODE_ARCHIVE_MAX_BYTES: String(3 * 1024 * 1024),
-    CODE_ARCHIVE_MAX_FILES: '50',
-  });
+  const server = useTestApp(
+    {
+      AGENT_WORKER: 'false',
+      CODE_ARCHIVE_MAX_BYTES: String(3 * 1024 * 1024),
+      CODE_ARCHIVE_MAX_FILES: '50',
+    },
+    { kind },
+  );
 
   const taskOf = async (conversationId: string) => {
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, conversationId));
@@ -30,7 +33,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     const guest = { guest: newGuestId() };
     const zip = await buildZip(SMALL_PROJECT);
     const sent = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: 'Here is my code' },
       { name: 'project.zip', type: 'application/zip', data: zip },
@@ -42,13 +45,13 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
   it('a later ZIP in the same conversation replaces the analysis', async () => {
     const guest = { guest: newGuestId() };
     const first = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: 'v1' },
       { name: 'v1.zip', type: 'application/zip', data: await buildZip(SMALL_PROJECT) },
     );
     const second = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: 'v2', conversationId: first.body.conversation_id },
       { name: 'v2.zip', type: 'application/octet-stream', data: await buildZip({ 'main.go': 'package main\n\nfunc main() {}\n' }) },
@@ -69,7 +72,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     const bomb = await buildZip({ 'src/app.ts': 'export {};\n', 'data/zeros.bin': Buffer.alloc(20 * 1024 * 1024) });
     expect(bomb.length).toBeLessThan(100 * 1024);
     const sent = await sendMessage(
-      server.url,
+      server,
       { guest: newGuestId() },
       { content: 'my code' },
       { name: 'code.zip', type: 'application/zip', data: bomb },
@@ -84,7 +87,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     // Random bytes do not compress, so no entry trips the ratio check: only the total (3 MB here) does.
     const blobs = Object.fromEntries(Array.from({ length: 4 }, (_, index) => [`blob-${index}.bin`, randomBytes(1024 * 1024)]));
     const sent = await sendMessage(
-      server.url,
+      server,
       { guest: newGuestId() },
       { content: 'big' },
       { name: 'big.zip', type: 'application/zip', data: await buildZip(blobs) },
@@ -96,7 +99,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
   it('an archive with more files than the limit is refused', async () => {
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`f${index}.txt`, `${index}\n`]));
     const sent = await sendMessage(
-      server.url,
+      server,
       { guest: newGuestId() },
       { content: 'many' },
       { name: 'many.zip', type: 'application/zip', data: await buildZip(many) },
@@ -111,7 +114,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
     const patched = Buffer.from(zip.toString('latin1').replaceAll('xx/evil.sh', '../evil.sh'), 'latin1');
     const before = await countRows();
     const sent = await sendMessage(
-      server.url,
+      server,
       { guest: newGuestId() },
       { content: 'code' },
       { name: 'slip.zip', type: 'application/zip', data: patched },
@@ -129,12 +132,7 @@ describe.each(databaseKinds)('code analysis of ZIP attachments on %s', (kind) =>
         '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
       'word/document.xml': '<w:document/>',
     });
-    const sent = await sendMessage(
-      server.url,
-      guest,
-      { content: 'spec' },
-      { name: 'spec.docx', type: 'application/octet-stream', data: docx },
-    );
+    const sent = await sendMessage(server, guest, { content: 'spec' }, { name: 'spec.docx', type: 'application/octet-stream', data: docx });
     expect(sent.status).toBe(200);
     expect(await taskOf(sent.body.conversation_id)).toMatchObject({ codeAnalysis: null, codeAnalysisState: null });
   });

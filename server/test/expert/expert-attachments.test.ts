@@ -6,7 +6,7 @@ import { databaseKinds } from '../support/databases.ts';
 import { callJson, fetchOn, identityHeaders, readMessages, sendMessage, type JsonAnswer } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 // The expert's reply takes files as the customer's send does (docs/decisions/026-the-human-half.md):
 // the same body reader, limits, storage and download path.
@@ -14,7 +14,7 @@ import { useTestServer } from '../support/test-server.ts';
 type Upload = { name: string; type: string; data: Uint8Array };
 
 describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
+  const server = useTestApp(STAFF_ENV, { kind });
   let people: Awaited<ReturnType<typeof signInStaff>>;
   let customer: SessionResponse;
 
@@ -26,7 +26,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
   /** An accepted task of the customer, taken by the expert. */
   async function takenTask() {
     const task = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED' });
-    expect((await callJson(server.url, 'POST', `/api/expert/tasks/${task.taskId}/take`, { token: people.expert.token })).status).toBe(200);
+    expect((await callJson(server, 'POST', `/api/expert/tasks/${task.taskId}/take`, { token: people.expert.token })).status).toBe(200);
     return task;
   }
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
     const form = new FormData();
     form.append('content', content);
     if (upload) form.append('file', new Blob([new Uint8Array(upload.data)], { type: upload.type }), upload.name);
-    const response = await fetchOn(server.url, `/api/expert/tasks/${taskId}/messages`, {
+    const response = await fetchOn(server, `/api/expert/tasks/${taskId}/messages`, {
       method: 'POST',
       headers: identityHeaders({ token: who.token }),
       body: form,
@@ -46,11 +46,11 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
   /** The same text and file sent in the task's conversation by its expert (a reply) and by its customer (a chat send). */
   const sentByBoth = async (task: { taskId: string; conversationId: string }, content: string, upload: Upload) => ({
     fromExpert: await reply(people.expert, task.taskId, content, upload),
-    fromCustomer: await sendMessage(server.url, { token: customer.token }, { content, conversationId: task.conversationId }, upload),
+    fromCustomer: await sendMessage(server, { token: customer.token }, { content, conversationId: task.conversationId }, upload),
   });
   const fileCount = async () => (await server.database.db.select({ n: count() }).from(files))[0]!.n;
   const download = (url: string, who: SessionResponse | null = null) =>
-    fetchOn(server.url, url, { headers: identityHeaders(who && { token: who.token }) });
+    fetchOn(server, url, { headers: identityHeaders(who && { token: who.token }) });
 
   it('stores the file with the reply; the customer and the expert both see it, and the customer downloads it', async () => {
     const task = await takenTask();
@@ -66,7 +66,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
       expect.objectContaining({ file_name: 'fix.patch', size: patch.length, url: expect.stringMatching(/signature=/) }),
     ]);
 
-    const seen = (await readMessages(server.url, { token: customer.token }, task.conversationId)).body;
+    const seen = (await readMessages(server, { token: customer.token }, task.conversationId)).body;
     const sent = seen.find((m: any) => m.id === answer.body.id);
     expect(sent.attachments).toEqual([expect.objectContaining({ file_name: 'fix.patch', url: expect.stringMatching(/signature=/) })]);
     const signed = await download(sent.attachments[0].url);
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
     expect((await download(`/api/v2/files/${fileId}`, customer)).status).toBe(200);
     expect((await download(`/api/v2/files/${fileId}`, people.user)).status).toBe(404);
 
-    const detail = (await callJson(server.url, 'GET', `/api/expert/tasks/${task.taskId}`, { token: people.expert.token })).body;
+    const detail = (await callJson(server, 'GET', `/api/expert/tasks/${task.taskId}`, { token: people.expert.token })).body;
     expect(detail.messages.find((m: any) => m.id === answer.body.id).attachments[0]).toMatchObject({ file_name: 'fix.patch' });
   });
 
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('an expert’s reply with files on %s', (kind) => {
   it('still takes a JSON reply', async () => {
     const task = await takenTask();
     const answer = await callJson(
-      server.url,
+      server,
       'POST',
       `/api/expert/tasks/${task.taskId}/messages`,
       { token: people.expert.token },

@@ -7,10 +7,10 @@ import { databaseKinds } from '../support/databases.ts';
 import { callJson, readMessages, sendMessage } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
+  const server = useTestApp(STAFF_ENV, { kind });
   let people: Awaited<ReturnType<typeof signInStaff>>;
 
   beforeAll(async () => {
@@ -18,16 +18,16 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
   });
 
   const asExpert = (method: 'GET' | 'POST', path: string, body?: unknown, token = people.expert.token) =>
-    callJson(server.url, method, path, { token }, body);
+    callJson(server, method, path, { token }, body);
 
   it('an accepted proposal reaches the queue; the expert takes it, replies by name, and the customer sees it apart from the AI', async () => {
     const customer = await signInPerson(server, 'customer');
-    const { conversationId, proposal } = await reachProposal(server.url, { token: customer.token });
+    const { conversationId, proposal } = await reachProposal(server, { token: customer.token });
     const everyTask = (body: any): any[] => [...body.matched, ...body.unassigned, ...body.mine, ...body.done];
     const before = await asExpert('GET', '/api/expert/tasks');
     expect(everyTask(before.body).some((t: any) => t.conversationId === conversationId)).toBe(false);
 
-    expect((await callJson(server.url, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token: customer.token })).status).toBe(200);
+    expect((await callJson(server, 'POST', `/api/v2/proposals/${proposal.id}/accept`, { token: customer.token })).status).toBe(200);
     const queued = everyTask((await asExpert('GET', '/api/expert/tasks')).body).find((t: any) => t.conversationId === conversationId);
     expect(queued).toMatchObject({
       status: 'ACCEPTED',
@@ -37,7 +37,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
     });
 
     // The agent's notes for staff (after the task-section marker) are for admins, not experts.
-    const staffView = await callJson(server.url, 'GET', `/api/admin/conversations/${conversationId}/messages`, {
+    const staffView = await callJson(server, 'GET', `/api/admin/conversations/${conversationId}/messages`, {
       token: people.admin.token,
     });
     expect(JSON.stringify(staffView.body)).toContain('[[TASK SECTION]]');
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
       recipient_id: customer.user.uid,
     });
 
-    const seen = await readMessages(server.url, { token: customer.token }, conversationId);
+    const seen = await readMessages(server, { token: customer.token }, conversationId);
     expect(seen.body.at(-1)).toMatchObject({
       id: reply.body.id,
       content: 'Hi! I am looking at your **route handlers** now.',
@@ -82,7 +82,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
 
     // The customer's answer goes to the expert; agent-1 stays silent (decision 026).
     const customerWrites = await sendMessage(
-      server.url,
+      server,
       { token: customer.token },
       { content: 'Thanks, what do you need from me?', conversationId },
     );
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('the hand-off to a human expert on %s', (kind) => {
 
     const done = await asExpert('POST', `/api/expert/tasks/${queued.id}/done`);
     expect(done.body).toMatchObject({ status: 'DONE', completedAt: expect.any(String) });
-    const audit = await callJson(server.url, 'GET', '/api/admin/audit-log?limit=3', { token: people.admin.token });
+    const audit = await callJson(server, 'GET', '/api/admin/audit-log?limit=3', { token: people.admin.token });
     expect(audit.body.entries.map((e: any) => [e.action, e.actor_id])).toEqual([
       ['task.done', people.expert.user.uid],
       ['task.expert_reply', people.expert.user.uid],

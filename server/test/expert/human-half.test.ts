@@ -4,16 +4,16 @@ import type { SessionResponse } from '@unstuck/contract';
 import { messages } from '../../src/db/schema.ts';
 import { findWaitingConversations } from '../../src/modules/agent/agent.queue.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, readMessages, sendMessage } from '../support/http.ts';
+import { callJson, fetchOn, readMessages, sendMessage } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 // The human half (docs/decisions/026-the-human-half.md): after acceptance the customer and a human
 // expert work in the same conversation; agent-1 stays out of it.
 
 describe.each(databaseKinds)('the human half on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
+  const server = useTestApp(STAFF_ENV, { kind });
   let people: Awaited<ReturnType<typeof signInStaff>>;
   let customer: SessionResponse;
 
@@ -23,7 +23,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
   });
 
   const as = (who: SessionResponse, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    callJson(server.url, method, path, { token: who.token }, body);
+    callJson(server, method, path, { token: who.token }, body);
   const everyTask = (body: any): any[] => [...body.matched, ...body.unassigned, ...body.mine, ...body.done];
 
   /** An accepted task of the customer whose agent-1 recorded this stack. */
@@ -104,11 +104,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
   it('routes the customer’s messages to the queue, then to the expert holding the task, even addressed to agent-1; agent-1 is never queued', async () => {
     const task = await acceptedTask(['React']);
     const jobsBefore = await agentJobsOf(task.conversationId);
-    const toQueue = await sendMessage(
-      server.url,
-      { token: customer.token },
-      { content: 'Anyone there?', conversationId: task.conversationId },
-    );
+    const toQueue = await sendMessage(server, { token: customer.token }, { content: 'Anyone there?', conversationId: task.conversationId });
     expect(toQueue.status).toBe(200);
     const [stored] = await server.database.db.select().from(messages).where(eq(messages.id, toQueue.body.id));
     expect(stored).toMatchObject({ recipientId: 'experts', read: false });
@@ -118,14 +114,14 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect(mine.unreadCount).toBe(1);
     // The web's send (multipart, recipientId agent-1) and the new value both reach the expert, files too.
     const withFile = await sendMessage(
-      server.url,
+      server,
       { token: customer.token },
       { content: 'Here is the log', conversationId: task.conversationId },
       { name: 'error.log', type: 'text/plain', data: new TextEncoder().encode('TypeError: res.status is not a function') },
     );
     expect(withFile.status).toBe(200);
     const addressed = await callJson(
-      server.url,
+      server,
       'POST',
       '/api/v2/messages',
       { token: customer.token },
@@ -152,12 +148,12 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect(await agentJobsOf(task.conversationId)).toBe(jobsBefore);
     expect(await findWaitingConversations(server.database)).not.toContain(task.conversationId);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const seen = (await readMessages(server.url, { token: customer.token }, task.conversationId)).body;
+    const seen = (await readMessages(server, { token: customer.token }, task.conversationId)).body;
     expect(seen.filter((m: any) => m.sender_role === 'agent')).toHaveLength(1);
     // Messages to humans do not count against the agent's per-conversation limit.
     for (let i = 0; i < 10; i += 1) {
       expect(
-        (await sendMessage(server.url, { token: customer.token }, { content: `Note ${i}`, conversationId: task.conversationId })).status,
+        (await sendMessage(server, { token: customer.token }, { content: `Note ${i}`, conversationId: task.conversationId })).status,
       ).toBe(200);
     }
   });
@@ -165,12 +161,12 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
   it('stores every status change as an event line, shows it on the job card, and lets the customer confirm, reopen and rate', async () => {
     const task = await acceptedTask();
     const lines = async () =>
-      (await readMessages(server.url, { token: customer.token }, task.conversationId)).body
+      (await readMessages(server, { token: customer.token }, task.conversationId)).body
         .filter((m: any) => m.sender_role === 'system')
         .map((m: any) => [m.content, m.metadata.event.kind, m.metadata.event.status]);
     const card = async () => (await as(customer, 'GET', '/api/v2/user/tasks')).body.tasks.find((t: any) => t.id === task.taskId);
 
-    await readMessages(server.url, { token: customer.token }, task.conversationId);
+    await readMessages(server, { token: customer.token }, task.conversationId);
     await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
     const expertName = people.expert.user.name;
     expect(await card()).toMatchObject({
@@ -192,7 +188,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect(await card()).toMatchObject({ status: 'DONE', lastEvent: { content: 'Marked done' }, offerReopen: true, canRate: true });
 
     // A reply to a done task reopens nothing: it reaches the expert, and the client offers Reopen.
-    const late = await sendMessage(server.url, { token: customer.token }, { content: 'One question', conversationId: task.conversationId });
+    const late = await sendMessage(server, { token: customer.token }, { content: 'One question', conversationId: task.conversationId });
     const [stored] = await server.database.db.select().from(messages).where(eq(messages.id, late.body.id));
     expect(stored!.recipientId).toBe(people.expert.user.uid);
     expect(await card()).toMatchObject({ status: 'DONE', offerReopen: true });
@@ -243,10 +239,10 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     const expertName = people.expert.user.name;
     await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
     await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/status`, { status: 'WAITING_ON_CUSTOMER' });
-    await readMessages(server.url, { token: customer.token }, task.conversationId);
+    await readMessages(server, { token: customer.token }, task.conversationId);
     expect(await card()).toMatchObject({ status: 'WAITING_ON_CUSTOMER', unreadCount: 0 });
 
-    const answer = await sendMessage(server.url, { token: customer.token }, { content: 'Node 22', conversationId: task.conversationId });
+    const answer = await sendMessage(server, { token: customer.token }, { content: 'Node 22', conversationId: task.conversationId });
     expect(answer.status).toBe(200);
     const line = `You answered; ${expertName}, human expert, is working on your task again`;
     // The customer caused it: their card shows it, not as unread.
@@ -254,8 +250,8 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     const mine = (await as(people.expert, 'GET', '/api/expert/tasks')).body.mine.find((t: any) => t.id === task.taskId);
     expect(mine).toMatchObject({ status: 'IN_PROGRESS', unreadCount: 1 });
     // Another message while in progress changes nothing more.
-    await sendMessage(server.url, { token: customer.token }, { content: 'And npm 10', conversationId: task.conversationId });
-    const seen = (await readMessages(server.url, { token: customer.token }, task.conversationId)).body;
+    await sendMessage(server, { token: customer.token }, { content: 'And npm 10', conversationId: task.conversationId });
+    const seen = (await readMessages(server, { token: customer.token }, task.conversationId)).body;
     expect(
       seen.filter((m: any) => m.sender_role === 'system').map((m: any) => [m.content, m.metadata.event.kind, m.metadata.event.status]),
     ).toEqual([
@@ -276,7 +272,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect((await assign(people.expert.user.uid)).body).toMatchObject({ status: 'IN_PROGRESS', assigneeId: people.expert.user.uid });
     expect((await assign(people.admin.user.uid)).body).toMatchObject({ status: 'IN_PROGRESS', assigneeId: people.admin.user.uid });
     expect((await assign(null)).body).toMatchObject({ status: 'ACCEPTED', assigneeId: null });
-    const events = (await readMessages(server.url, { token: customer.token }, task.conversationId)).body
+    const events = (await readMessages(server, { token: customer.token }, task.conversationId)).body
       .filter((m: any) => m.sender_role === 'system')
       .map((m: any) => m.metadata.event.kind);
     expect(events).toEqual(['assigned', 'reassigned', 'unassigned']);
@@ -288,7 +284,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     await as(people.admin, 'POST', '/api/admin/users/set-expert', { userId: other.user.uid, isExpert: true });
     await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
     expect(
-      (await callJson(server.url, 'POST', '/code-sharing/api/test/repos', { token: customer.token }, { taskId: task.taskId })).status,
+      (await callJson(server, 'POST', '/code-sharing/api/test/repos', { token: customer.token }, { taskId: task.taskId })).status,
     ).toBe(200);
 
     const brief = (await as(other, 'GET', `/api/expert/tasks/${task.taskId}`)).body;
@@ -298,7 +294,7 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     expect((await as(other, 'POST', `/api/expert/tasks/${task.taskId}/repository/credentials`)).status).toBe(403);
     const stream = (who: SessionResponse) => {
       const controller = new AbortController();
-      return fetch(`${server.url}/api/v2/conversations/${task.conversationId}/events`, {
+      return fetchOn(server, `/api/v2/conversations/${task.conversationId}/events`, {
         headers: { authorization: `Bearer ${who.token}` },
         signal: controller.signal,
       }).then((response) => {
@@ -329,6 +325,6 @@ describe.each(databaseKinds)('the human half on %s', (kind) => {
     await as(people.admin, 'POST', '/api/admin/users/set-expert', { userId: person.user.uid, isExpert: false });
     expect((await as(person, 'GET', '/api/auth/me')).body.user.expert).toBe(false);
     expect((await as(person, 'GET', '/api/expert/tasks')).status).toBe(403);
-    expect((await callJson(server.url, 'GET', '/api/auth/me', null)).status).toBe(401);
+    expect((await callJson(server, 'GET', '/api/auth/me', null)).status).toBe(401);
   });
 });

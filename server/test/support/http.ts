@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** Headers identifying a caller: a Bearer token or a guest session (docs/product.md "Calls"). */
@@ -23,22 +24,38 @@ const BODILESS = new Set([101, 204, 205, 304]);
 /**
  * `fetch` for a path of a {@link Target}: over the network for a base URL, through `app.inject` for
  * a test app (headers, status and body as the network would give them, Set-Cookie lines kept apart).
+ * With `init.signal` the answer resolves at its headers and its body streams (an event stream that
+ * never ends is read, then aborted, as over the network).
  * @param path the path and query, e.g. `/api/v2/conversations`.
  */
 export async function fetchOn(target: Target, path: string, init: RequestInit = {}): Promise<Response> {
   if (typeof target === 'string') return fetch(`${target}${path}`, init);
   const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
-  const answer = await target.app.inject({
+  const request = {
     method: (init.method ?? 'GET') as 'GET',
     url: path,
     headers: Object.fromEntries(new Headers(init.headers).entries()),
     payload: (body ?? undefined) as string | FormData | Buffer | undefined,
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(answer.headers)) {
-    for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
+  };
+  const headersOf = (raw: Record<string, string | number | string[] | undefined>) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(raw)) {
+      for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
+    }
+    return headers;
+  };
+  if (init.signal) {
+    const answer = await target.app.inject({ ...request, payloadAsStream: true, signal: init.signal });
+    const stream = answer.stream();
+    stream.on('error', () => undefined);
+    const payload = BODILESS.has(answer.statusCode) ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+    return new Response(payload, { status: answer.statusCode, headers: headersOf(answer.headers) });
   }
-  return new Response(BODILESS.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+  const answer = await target.app.inject(request);
+  return new Response(BODILESS.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
+    status: answer.statusCode,
+    headers: headersOf(answer.headers),
+  });
 }
 
 /** One JSON answer: status and parsed body. */
