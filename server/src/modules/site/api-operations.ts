@@ -18,6 +18,12 @@ export const SECURITY_SCHEMES = {
   guestSession: { type: 'apiKey', in: 'header', name: 'x-guest-session-id', description: 'A guest session id, `guest-…`' },
   agentKey: { type: 'apiKey', in: 'header', name: 'X-Agent-Key', description: 'An agent API key an admin issued' },
   inboundEmail: { type: 'http', scheme: 'basic', description: 'The password INBOUND_EMAIL_PASSWORD' },
+  stripeSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: "Stripe's signature of the raw body, made with STRIPE_WEBHOOK_SECRET",
+  },
 } as const;
 
 type SchemeName = keyof typeof SECURITY_SCHEMES;
@@ -110,6 +116,14 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   'GET /api/admin/access-requests': { operationId: 'adminListAccessRequests', security: USER },
   'POST /api/admin/access-requests/:id/approve': { operationId: 'adminApproveAccessRequest', security: USER },
   'POST /api/admin/access-requests/:id/decline': { operationId: 'adminDeclineAccessRequest', security: USER },
+  'GET /api/admin/tasks/:id/payment': { operationId: 'adminGetTaskPayment', security: USER },
+  'POST /api/admin/tasks/:id/payment': { operationId: 'adminRecordTaskPayment', security: USER },
+  'POST /api/v2/tasks/:id/checkout': { operationId: 'createCheckout', security: USER },
+  'POST /api/payments/stripe/webhook': {
+    operationId: 'receiveStripeEvent',
+    security: [{ stripeSignature: [] }],
+    body: { media: 'application/json', description: 'A Stripe event, read raw so that its signature can be checked' },
+  },
   // The share link's token in the path is the key (docs/product.md "Screens" "Public share page").
   'GET /api/task-share/:shareToken': { operationId: 'getSharedTask', security: PUBLIC },
   'POST /api/task-share/:shareToken/request-access': { operationId: 'requestSharedTaskAccess', security: PUBLIC },
