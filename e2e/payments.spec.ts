@@ -56,7 +56,11 @@ describe('paying the deposit with the manual provider', () => {
     const deposit = /\$[\d,]+\.00/.exec((await note.textContent()) ?? '')![0];
     await proposalButtons(customer).accept.click();
     const thanks = customer.getByRole('dialog', { name: 'Thank you! Your proposal has been accepted successfully.' });
+    // Work waits for the deposit: the modal and the note say so instead of an expert taking it at once.
+    await thanks.getByText('Your proposal is accepted.').waitFor();
+    await thanks.getByText('Pay the deposit shown in this conversation: your task then goes to our human experts.').waitFor();
     await thanks.getByRole('button', { name: 'Continue Conversation' }).click();
+    await customer.getByText('Proposal accepted. Pay the deposit and your task goes to our experts.').waitFor();
 
     const payment = customer.getByRole('region', { name: 'Payment' });
     await payment.getByText(`Deposit due: ${deposit}`).waitFor({ timeout: LIVE });
@@ -78,6 +82,7 @@ describe('paying the deposit with the manual provider', () => {
     await payment.getByText(`Deposit paid: ${deposit}`).waitFor({ timeout: LIVE });
     await customer.getByText(`Deposit of ${deposit} received`).waitFor({ timeout: LIVE });
     await expect(payment.getByText('An expert starts once the deposit is paid.').count()).resolves.toBe(0);
+    await customer.getByText('Proposal accepted. Waiting for an expert to take your task.').waitFor({ timeout: LIVE });
     await shot(customer, 'payments-deposit-received.png');
     await closePage(admin);
     await closePage(customer);

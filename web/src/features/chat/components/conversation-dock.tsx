@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { useExpertResponse } from '../../../lib/product-config.ts';
+import { useExpertResponse, usePaymentsConfig } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
 import { CHAT_TEXTS, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts';
 import { composerNote, firstName } from '../utils/task-words.ts';
@@ -32,6 +32,7 @@ export function ConversationDock({
 }) {
   const { chat, inputRef, modals, task, isSignedIn } = controls;
   const expertResponse = useExpertResponse();
+  const payments = usePaymentsConfig();
   // A guest is told before their last message, and Send says why it waits while the sign-in card is up.
   const guestLeft = isSignedIn ? null : GUEST_MESSAGES_BEFORE_PROMPT - chat.messages.filter((m) => m.senderType === 'user').length;
   const waitsForSignIn = guestLeft !== null && guestLeft <= 0 && chat.signInPromptVisible;
@@ -71,7 +72,7 @@ export function ConversationDock({
       />
       {chat.proposalAccepted ? (
         <p className="task-note" role="status">
-          {composerNote(task, expertResponse)}
+          {composerNote(task, expertResponse, payments)}
         </p>
       ) : null}
     </>

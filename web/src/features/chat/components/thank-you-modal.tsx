@@ -1,6 +1,6 @@
 import { CheckCircleIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { useExpertResponse } from '../../../lib/product-config.ts';
+import { useExpertResponse, usePaymentsConfig } from '../../../lib/product-config.ts';
 import type { AcceptanceWords } from '../hooks/use-conversation.ts';
 import { thankYouWords } from '../utils/task-words.ts';
 
@@ -22,7 +22,7 @@ export function ThankYouModal({
   returnFocusTo: () => HTMLElement | null;
   acceptance: AcceptanceWords;
 }) {
-  const words = thankYouWords({ ...acceptance, expertResponse: useExpertResponse() });
+  const words = thankYouWords({ ...acceptance, expertResponse: useExpertResponse(), payments: usePaymentsConfig() });
   return (
     <Modal
       open={open}

@@ -79,6 +79,23 @@ describe('composerNote', () => {
     expect(composerNote(null, null)).toBe('Proposal accepted. Waiting for an expert to take your task.');
   });
 
+  it('says the deposit comes first while work waits for it, and only then', () => {
+    const manual = { provider: 'manual', instructions: 'IBAN …', beforeWork: true } as const;
+    const due = { status: 'awaiting_deposit', depositMinor: 30000, balanceMinor: 0, currency: 'USD' } as const;
+    expect(composerNote(task({ payment: due }), THREE_HOURS, manual)).toBe(
+      'Proposal accepted. Pay the deposit and your task goes to our experts.',
+    );
+    expect(composerNote(task({ payment: due }), null, { ...manual, beforeWork: false })).toBe(
+      'Proposal accepted. Waiting for an expert to take your task.',
+    );
+    expect(composerNote(task({ payment: { ...due, status: 'deposit_paid' } }), null, manual)).toBe(
+      'Proposal accepted. Waiting for an expert to take your task.',
+    );
+    const words = thankYouWords({ expertResponse: null, confirmationEmailTo: null, proposalContent: null, payments: manual });
+    expect(words.lead).toBe('Your proposal is accepted.');
+    expect(words.steps[0]).toMatch(/^Pay the deposit/);
+  });
+
   it('names the expert who holds the task, by first name', () => {
     expect(composerNote(task({ status: 'IN_PROGRESS', assigneeName: 'Eve Expert' }), THREE_HOURS)).toBe('Eve is on it.');
     expect(composerNote(task({ status: 'ACCEPTED', assigneeName: 'Eve Expert' }), null)).toBe('Eve is on it.');
