@@ -52,9 +52,11 @@ const EXPERT_RESPONSE_STALE_MS = 5 * 60 * 1000;
 /**
  * The expected first reply of an expert (`expertResponse` of `GET /api/config`, not in the page: it
  * changes as experts answer); null until the server has answered, when it has no figure, or on failure.
+ * @param needed false while nothing on screen shows it: the first view asks the server nothing.
  */
-export function useExpertResponse(): ExpertResponse | null {
+export function useExpertResponse(needed = true): ExpertResponse | null {
   const { data } = useQuery({
+    enabled: needed,
     queryKey: [...productConfigQueryKey, 'expert-response'],
     queryFn: async () => (await getProductConfig()).expertResponse,
     staleTime: EXPERT_RESPONSE_STALE_MS,
@@ -63,9 +65,13 @@ export function useExpertResponse(): ExpertResponse | null {
   return data ?? null;
 }
 
-/** How payments work on this server (`payments` of `GET /api/config`); null while unknown or when they are off. */
-export function usePaymentsConfig(): PublicPayments {
+/**
+ * How payments work on this server (`payments` of `GET /api/config`); null while unknown or when they are off.
+ * @param needed false while nothing on screen shows it: the first view asks the server nothing.
+ */
+export function usePaymentsConfig(needed = true): PublicPayments {
   const { data } = useQuery({
+    enabled: needed,
     queryKey: [...productConfigQueryKey, 'payments'],
     queryFn: async () => (await getProductConfig()).payments,
     staleTime: Infinity,

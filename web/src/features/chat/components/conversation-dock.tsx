@@ -31,8 +31,9 @@ export function ConversationDock({
   onNewChat?: () => void;
 }) {
   const { chat, inputRef, modals, task, isSignedIn } = controls;
-  const expertResponse = useExpertResponse();
-  const payments = usePaymentsConfig();
+  // The note that reads these shows only after an acceptance.
+  const expertResponse = useExpertResponse(chat.proposalAccepted);
+  const payments = usePaymentsConfig(chat.proposalAccepted);
   // A guest is told before their last message, and Send says why it waits while the sign-in card is up.
   const guestLeft = isSignedIn ? null : GUEST_MESSAGES_BEFORE_PROMPT - chat.messages.filter((m) => m.senderType === 'user').length;
   const waitsForSignIn = guestLeft !== null && guestLeft <= 0 && chat.signInPromptVisible;
