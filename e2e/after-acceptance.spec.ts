@@ -1,14 +1,13 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@unstuck/contract';
 import { callJson } from '../server/test/support/http.ts';
 import { signIn } from '../server/test/support/sign-in.ts';
-import { startSmtpServer, type TestSmtpServer } from '../server/test/support/smtp.ts';
+import type { TestSmtpServer } from '../server/test/support/smtp.ts';
 import { flagExpert } from '../server/test/support/staff.ts';
-import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
-import { launchBrowser } from './support/browser.ts';
-import { DETAILED_MESSAGE, messageBox, proposalButtons, SCREENSHOTS, sendAndAwaitReply, shot } from './support/chat.ts';
+import type { TestServer } from '../server/test/support/test-server.ts';
+import { DETAILED_MESSAGE, messageBox, proposalButtons, sendAndAwaitReply, shot } from './support/chat.ts';
+import { startMailingJourney, type MailingJourney } from './support/mailing-journey.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
 
 /**
@@ -29,26 +28,16 @@ const OLD_PROMISES = /within 24 hours|kickoff|project manager|Our team will/i;
 let browser: Browser;
 let server: TestServer;
 let smtp: TestSmtpServer;
+let journey: MailingJourney | undefined;
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  smtp = await startSmtpServer();
-  server = await startTestServer('pglite', {
-    ADMIN_EMAILS: ADMIN.email,
-    SIGN_IN_RATE_LIMIT: '1000',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Unstuck <team@example.com>',
-    EXPERT_RESPONSE_DEFAULT_MINUTES: '180',
-  });
-  browser = await launchBrowser();
-  // Starting a server on a busy machine can take longer than the default hook time.
+  journey = await startMailingJourney(ADMIN.email, { EXPERT_RESPONSE_DEFAULT_MINUTES: '180' });
+  ({ browser, server, smtp } = journey);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-  await smtp?.close();
+  await journey?.stop();
   expect(pageErrors).toEqual([]);
 });
 

@@ -1,12 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../server/test/support/smtp.ts';
-import { startTestServer, type TestServer } from '../server/test/support/test-server.ts';
+import type { TestSmtpServer } from '../server/test/support/smtp.ts';
+import type { TestServer } from '../server/test/support/test-server.ts';
 import { ADMIN, customerAcceptsAProposal, openTab, setAsExpert, signInAsAdmin, taskCard } from './support/admin.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { closePage, messageBox, SCREENSHOTS, shot } from './support/chat.ts';
+import { closePage, messageBox, shot } from './support/chat.ts';
+import { startMailingJourney, type MailingJourney } from './support/mailing-journey.ts';
 import { signInThroughDashboard } from './support/sign-in.ts';
 
 /**
@@ -27,28 +26,20 @@ const EXPECTED_REPLY = 'An expert usually replies within 3 hours';
 let browser: Browser;
 let server: TestServer;
 let smtp: TestSmtpServer;
+let journey: MailingJourney | undefined;
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  smtp = await startSmtpServer();
-  server = await startTestServer('pglite', {
-    ADMIN_EMAILS: ADMIN.email,
-    SIGN_IN_RATE_LIMIT: '1000',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Unstuck <team@example.com>',
+  journey = await startMailingJourney(ADMIN.email, {
     EXPERT_RESPONSE_DEFAULT_MINUTES: '180',
     // The matched expert's digest of new tasks goes out a second after the acceptance, not 15 minutes.
     EMAIL_NEW_TASKS_DIGEST_SECONDS: '1',
   });
-  browser = await launchBrowser();
-  // Starting a server on a busy machine can take longer than the default hook time.
+  ({ browser, server, smtp } = journey);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-  await smtp?.close();
+  await journey?.stop();
   expect(pageErrors).toEqual([]);
 });
 

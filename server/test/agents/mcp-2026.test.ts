@@ -4,6 +4,7 @@ import { callJson, newGuestId, sendMessage } from '../support/http.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { createAgentKey } from '../support/agent-keys.ts';
 
 const WAITING = 'unstuck://conversations/waiting';
@@ -20,15 +21,6 @@ async function connectModern(url: string, key: string) {
     updates.push({ uri: notification.params.uri, at: Date.now() });
   });
   return { client, updates };
-}
-
-/** Waits until `done()` holds, checking every 20 ms, for at most `ms`. */
-async function waitFor(done: () => boolean, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('MCP revision 2026-07-28 on /mcp (v2 SDK client, two instances on PostgreSQL)', () => {
@@ -69,13 +61,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('MCP revision 2026-07-28 on /mcp
     const subscription = await client.listen({ resourceSubscriptions: [WAITING, conversationUri, otherUri] });
     expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [WAITING, conversationUri, otherUri] });
     await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which discount app do you use?' } });
-    await waitFor(() => updates.some((update) => update.uri === conversationUri));
+    await waitUntil(() => updates.some((update) => update.uri === conversationUri));
     await new Promise((resolve) => setTimeout(resolve, 300));
     updates.length = 0;
 
     const before = Date.now();
     await sendMessage(guestSide.url, guest, { content: 'The built-in one', conversationId });
-    await waitFor(() => [WAITING, conversationUri].every((uri) => updates.some((update) => update.uri === uri)), 2000);
+    await waitUntil(() => [WAITING, conversationUri].every((uri) => updates.some((update) => update.uri === uri)), 2000);
     expect(Math.max(...updates.map((update) => update.at - before))).toBeLessThanOrEqual(1000);
     expect(updates.map((update) => update.uri)).not.toContain(otherUri);
 

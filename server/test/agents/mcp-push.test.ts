@@ -8,6 +8,7 @@ import { openMcpStream } from '../support/mcp-stream.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 /** An agent connected over the session transport (the one that pushes), with the updates it hears. */
 async function connectAgent(url: string, key: string) {
@@ -18,15 +19,6 @@ async function connectAgent(url: string, key: string) {
     updates.push({ uri: notification.params.uri, at: Date.now() });
   });
   return { client, updates };
-}
-
-/** Waits until `done()` holds, checking every 20 ms, for at most `ms`. */
-async function waitFor(done: () => boolean, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to agents across instances (PostgreSQL)', () => {
@@ -44,12 +36,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     await client.subscribeResource({ uri: 'unstuck://conversations/waiting' });
     await client.subscribeResource({ uri: `unstuck://conversations/${conversationId}` });
     await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which fields go across?' } });
-    await waitFor(() => updates.length > 0);
+    await waitUntil(() => updates.length > 0);
     updates.length = 0;
 
     const before = Date.now();
     await sendMessage(guestSide.url, guest, { content: 'Name, email and the answers', conversationId });
-    await waitFor(() => updates.length >= 2, 2000);
+    await waitUntil(() => updates.length >= 2, 2000);
     expect(updates.map((update) => update.uri).sort()).toEqual([
       `unstuck://conversations/${conversationId}`,
       'unstuck://conversations/waiting',
@@ -65,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     // A guest's send on the agent's own instance is heard twice there (the route's own signal, then the NOTIFY): one update.
     updates.length = 0;
     await sendMessage(agentSide.url, { guest: newGuestId() }, { content: 'My Webflow form stopped sending emails' });
-    await waitFor(() => updates.length >= 1, 2000);
+    await waitUntil(() => updates.length >= 1, 2000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(updates.map((update) => update.uri)).toEqual(['unstuck://conversations/waiting']);
     await client.close();
