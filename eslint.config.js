@@ -28,7 +28,18 @@ const dataAccessFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/*.gen.ts', '**/node_modules/**', '.tools/**', '.tmp/**', 'data/**', 'server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'web/dist-ssr/**',
+      '**/*.gen.ts',
+      '**/node_modules/**',
+      '.tools/**',
+      '.tmp/**',
+      'data/**',
+      'server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
