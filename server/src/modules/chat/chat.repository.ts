@@ -287,7 +287,11 @@ export async function listCustomerWords(db: Db, conversationIds: string[]): Prom
     .where(and(inArray(messages.conversationId, conversationIds), eq(messages.senderId, conversations.ownerId)))
     .orderBy(messages.conversationId, asc(messages.seq));
   const words = new Map<string, string[]>();
-  for (const row of rows) words.set(row.conversationId, [...(words.get(row.conversationId) ?? []), row.content]);
+  for (const row of rows) {
+    const list = words.get(row.conversationId);
+    if (list) list.push(row.content);
+    else words.set(row.conversationId, [row.content]);
+  }
   return words;
 }
 

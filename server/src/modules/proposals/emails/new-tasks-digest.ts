@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { extractBudget } from '../../agent/intake/extract-budget.ts';
-import { extractDeadline } from '../../agent/intake/extract-deadline.ts';
+import { customerTerms } from '../../agent/intake/customer-terms.ts';
 import { formatPrice } from '../../agent/llm/pricing.ts';
 import { matchingSkills } from '../../agent/technologies/skill-match.ts';
 import { findLatestIntakeStacks, findMessage, listConversationMessages } from '../../chat/chat.service.ts';
@@ -41,8 +40,6 @@ async function describeTask(
   const customerWords = (await listConversationMessages(db, task.conversationId))
     .filter((message) => message.senderId === task.userId)
     .map((message) => message.content);
-  const budget = extractBudget(customerWords);
-  const deadline = extractDeadline(customerWords);
   const hours =
     estimate &&
     (estimate.hoursLow === estimate.hoursHigh ? `${estimate.hoursLow} hours` : `${estimate.hoursLow}–${estimate.hoursHigh} hours`);
@@ -53,8 +50,7 @@ async function describeTask(
     priceRange: estimate
       ? `${formatPrice(estimate.priceLow, estimate.currency)} – ${formatPrice(estimate.priceHigh, estimate.currency)} (${hours})`
       : null,
-    budget: budget?.text ?? null,
-    deadline: deadline ? `${deadline.text}${deadline.urgent ? ' (urgent)' : ''}` : null,
+    ...customerTerms(customerWords),
     matchedSkills,
   };
 }
