@@ -11,8 +11,8 @@ import { docsMarkdown } from './docs-markdown.ts';
 
 /** What web/src/app/first-view.tsx exports. */
 interface FirstViewModule {
-  renderHomeFirstView: () => string;
-  renderDocsFirstView: () => string;
+  homeFirstView: string;
+  docsFirstView: string;
 }
 
 /**
@@ -21,8 +21,8 @@ interface FirstViewModule {
  * FIRST_VIEW_MARKERS, with the configuration's placeholders; the title and a JSON element with the
  * page's configuration get placeholders too. The top of the agents' documentation page is rendered the
  * same way into its own file (LANDING_FIRST_VIEWS), which the server puts into `#root` for that page.
- * The server fills the placeholders in once at start (server/src/modules/site/web-app.ts). React then
- * draws the same page over it.
+ * The server fills the placeholders in once at start (server/src/modules/site/web-app.ts). The browser
+ * hydrates the painted page for a visitor it was painted for (docs/decisions/098-hydrated-first-views.md).
  */
 export function prerenderFirstViews(): Plugin {
   let views: Promise<FirstViewModule> | undefined;
@@ -40,13 +40,12 @@ export function prerenderFirstViews(): Plugin {
     // The browser's build only: the server half (vite.config.ts `ssr`) has no index.html to paint.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async generateBundle() {
-      const module = await load();
-      this.emitFile({ type: 'asset', fileName: LANDING_FIRST_VIEWS['/docs/mcp-server'], source: module.renderDocsFirstView() });
+      this.emitFile({ type: 'asset', fileName: LANDING_FIRST_VIEWS['/docs/mcp-server'], source: (await load()).docsFirstView });
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const painted = (await load()).renderHomeFirstView();
+        const painted = (await load()).homeFirstView;
         if (!html.includes('<div id="root"></div>'))
           throw new Error('prerender-first-views: index.html has no empty <div id="root"></div>');
         return html

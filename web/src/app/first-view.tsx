@@ -1,38 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { PAGE_CONFIG_TOKENS } from '@unstuck/contract';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { AuthContext } from '../lib/auth.tsx';
 import { productConfigQueryKey } from '../lib/product-config.ts';
-import { McpServerDocsFirstView } from '../features/docs/components/mcp-server-docs-page.tsx';
-import HomeRoute from './routes/home.tsx';
-import { firstVisit } from './signed-out.tsx';
-
-/** A page as a first-time visitor sees it at `location`, as static HTML with the configuration's placeholders. */
-function renderFirstView(location: string, page: ReactNode): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(productConfigQueryKey, PAGE_CONFIG_TOKENS);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext value={firstVisit}>
-        <StaticRouter location={location}>{page}</StaticRouter>
-      </AuthContext>
-    </QueryClientProvider>,
-  );
-}
+import { paintRoute } from './server-render.tsx';
 
 /**
- * The home page as a first-time visitor sees it, as static HTML (run by the web build, never in the
- * browser; docs/decisions/062-painted-first-views.md). The real route renders it, so the
- * painted page and the one React draws over it are the same; configured texts are the
- * PAGE_CONFIG_TOKENS placeholders the server fills in.
+ * The app's page at `location` as a first-time visitor sees it, as HTML the browser hydrates, with the
+ * configuration's placeholders (PAGE_CONFIG_TOKENS) where configured texts go; the server fills them in.
  */
-export function renderHomeFirstView(): string {
-  return renderFirstView('/', <HomeRoute />);
+async function renderFirstView(location: string): Promise<string> {
+  const client = new QueryClient();
+  client.setQueryData(productConfigQueryKey, PAGE_CONFIG_TOKENS);
+  const html = await paintRoute(location, client);
+  client.clear();
+  return html;
 }
 
-/** The top of the agents' documentation page (`/docs/mcp-server`), painted the same way. */
-export function renderDocsFirstView(): string {
-  return renderFirstView('/docs/mcp-server', <McpServerDocsFirstView />);
-}
+// Painted as the module loads: the build's module runner (web/build/prerender-first-views.ts) closes once the
+// import has resolved, and a lazy page imports its module while it is painted.
+
+/**
+ * The home page as a first-time visitor sees it (run by the web build, never in the browser;
+ * docs/decisions/062-painted-first-views.md, 098-hydrated-first-views.md). The real routes render it,
+ * so that the browser, for such a visitor, hydrates the painted page rather than drawing it again.
+ */
+export const homeFirstView: string = await renderFirstView('/');
+
+/** The agents' documentation page (`/docs/mcp-server`), painted the same way: its layout, heading and opening. */
+export const docsFirstView: string = await renderFirstView('/docs/mcp-server');

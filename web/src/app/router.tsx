@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { DEBUG_PAGE_ROUTES, PAGE_ROUTES } from '@unstuck/contract';
 import { BrowserRouter, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
-import { AdminGuard } from './guards/admin-guard.tsx';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
 import { preloadMarkdown } from '../components/markdown.tsx';
@@ -68,7 +67,15 @@ export const routesUnder = (layout: ReactNode): RouteObject[] => [
   {
     element: layout,
     children: [
-      route('/', <HomeRoute />),
+      // Painted at build (decisions 062 and 098). React hydrates what a Suspense boundary holds after the rest,
+      // at a lower priority that yields to the browser every few milliseconds: the page is taken over in short
+      // tasks, not one long one. Nothing in it suspends, so there is no fallback to show.
+      route(
+        '/',
+        <Suspense>
+          <HomeRoute />
+        </Suspense>,
+      ),
       signedIn(
         '/dashboard',
         page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage'),
@@ -90,7 +97,11 @@ export const routesUnder = (layout: ReactNode): RouteObject[] => [
         '/messages',
         page(() => import('../features/chat/components/messages-page.tsx'), 'MessagesPage'),
       ),
-      route('/admin/*', <AdminGuard />),
+      // Its code (the sign-in note, the claims check) loads only on the way to the admin pages.
+      route(
+        '/admin/*',
+        page(() => import('./guards/admin-guard.tsx'), 'AdminGuard'),
+      ),
       // Without a token the page says "Invalid share link" (docs/product.md "Validation").
       route('/task-share/:shareToken?', <SharedTaskRoute />),
       signedIn(

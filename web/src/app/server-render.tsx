@@ -21,27 +21,36 @@ export interface PaintedSharePage {
 }
 
 /**
- * The share page for `outcome` as the browser draws it, as HTML (run by the server per request, never in the
- * browser; docs/decisions/097-share-page-painted-on-the-server.md): the app's own routes and components
- * over a query cache holding the outcome, so that the browser, given the same outcome (`head`'s JSON
- * element, shared-task-in-page.ts), hydrates the HTML instead of drawing it again. Each call has its own
- * cache: nothing of one visitor's page reaches another's.
+ * The app's page at `location` for a first visit, as HTML the browser hydrates (docs/decisions/097-share-page-painted-on-the-server.md,
+ * 098-hydrated-first-views.md): the browser's own route table and components under a layout without sign-in,
+ * over `client`, in StrictMode as main.tsx renders it. Waits for lazy page modules (React's `prerender`; renderToString
+ * would paint their spinner), so a lazy page arrives inside its Suspense boundary's markers and the browser
+ * takes it over once its module has loaded.
  */
-export async function renderSharePage(outcome: SharedTaskOutcome, config: PublicConfig): Promise<PaintedSharePage> {
-  const client = new QueryClient();
-  client.setQueryData(productConfigQueryKey, config);
-  seedSharedTask(client, outcome);
-  // Waits for the lazy page module, unlike renderToString, which would paint the spinner.
+export async function paintRoute(location: string, client: QueryClient): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <QueryClientProvider client={client}>
-        <StaticRouter location={`/task-share/${encodeURIComponent(outcome.token)}`}>
+        <StaticRouter location={location}>
           <Pages table={signedOutRoutes} />
         </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
   );
-  const root = await new Response(prelude).text();
+  return new Response(prelude).text();
+}
+
+/**
+ * The share page for `outcome` as the browser draws it, as HTML (run by the server per request, never in the
+ * browser): {@link paintRoute} over a query cache holding the outcome, so that the browser, given the same
+ * outcome (`head`'s JSON element, shared-task-in-page.ts), hydrates the HTML instead of drawing it again. Each
+ * call has its own cache: nothing of one visitor's page reaches another's.
+ */
+export async function renderSharePage(outcome: SharedTaskOutcome, config: PublicConfig): Promise<PaintedSharePage> {
+  const client = new QueryClient();
+  client.setQueryData(productConfigQueryKey, config);
+  seedSharedTask(client, outcome);
+  const root = await paintRoute(`/task-share/${encodeURIComponent(outcome.token)}`, client);
   client.clear();
   const json = JSON.stringify(outcome).replaceAll('<', '\\u003c');
   return {

@@ -8,7 +8,8 @@ import { handOffToOpener } from '../sign-in/handoff.ts';
 /** docs/product.md "Limits" "Redirect-result check": 100 ms after the page loads. */
 const REDIRECT_RESULT_DELAY_MS = 100;
 
-const hasRedirectResult = () => new URLSearchParams(window.location.search).has('auth_code');
+/** Whether the address carries a redirect sign-in's result (`auth_code`), which the page finishes before it is ready. */
+export const hasRedirectResult = () => new URLSearchParams(window.location.search).has('auth_code');
 
 /**
  * Picks up a redirect sign-in's result: our server sends the browser back to

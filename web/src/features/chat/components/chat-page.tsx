@@ -9,9 +9,16 @@ import { keepChatDraft, rememberPreAuthState } from '../../../lib/storage.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
-import { ConversationMessages } from './conversation-messages.tsx';
 import { NewMessagesPill } from './live-notices.tsx';
 import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
+
+// The messages (the list, proposal cards, the task's outcome) show once the visitor has written: their code
+// loads as the visitor starts to (focus in the hero: the composer, an example) or a stored conversation opens,
+// not with the home page's first view (docs/decisions/098-hydrated-first-views.md).
+const loadConversationMessages = () => import('./conversation-messages.tsx');
+const ConversationMessages = lazy(async () => ({ default: (await loadConversationMessages()).ConversationMessages }));
+/** Starts loading the messages' code; a failure shows when they render (React.lazy loads again). */
+const preloadConversationMessages = () => void loadConversationMessages().catch(() => undefined);
 
 // Opened by a proposal action, after the page is up: its code loads then.
 const SignInModal = lazy(async () => ({ default: (await import('../../../components/sign-in/sign-in-modal.tsx')).SignInModal }));
@@ -116,7 +123,7 @@ export function ChatPage() {
       <AppHeader actions={newChatButton} className={hero ? 'topbar--clear' : ''} />
 
       {hero ? (
-        <main className="hero">
+        <main className="hero" onFocus={preloadConversationMessages}>
           <Hero />
           <ConversationDock controls={controls} placeholder={placeholder} beforeComposer={signInCard} />
           <AgentNote aiName={aiName} />
@@ -127,7 +134,15 @@ export function ChatPage() {
         <>
           <main className="chat">
             <h1 className="visually-hidden">Your conversation with {aiName}</h1>
-            <ConversationMessages controls={controls} />
+            <Suspense
+              fallback={
+                <p className="chat__loading" role="status">
+                  Loading your conversation…
+                </p>
+              }
+            >
+              <ConversationMessages controls={controls} />
+            </Suspense>
             {signInCard}
           </main>
           {/* A landmark of its own (below main, sticky at the bottom), so nothing on the page is outside one. */}

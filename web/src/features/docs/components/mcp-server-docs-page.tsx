@@ -1,31 +1,29 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { body, intro, title } from '../content/mcp-server.md';
 
-/**
- * The top of the page as its HTML paints it before any script runs (web/build/prerender-first-views.ts,
- * docs/decisions/062-painted-first-views.md): the same layout, heading and opening paragraph
- * the page then draws over it, so nothing moves when it does.
- */
-export function McpServerDocsFirstView() {
-  return (
-    <PageLayout title={title} wide publicPage>
-      <div className="docs" dangerouslySetInnerHTML={{ __html: intro }} />
-    </PageLayout>
-  );
-}
+// Whether the page runs in the browser: fixed for the page's life, so nothing to subscribe to.
+const noSubscription = () => () => undefined;
+const inTheBrowser = () => true;
+const atBuild = () => false;
 
 /**
  * The documentation page for third-party agents (docs/product.md "Agent interface"), written in
  * content/mcp-server.md and rendered to HTML at build (web/build/docs-markdown.ts, which also checks
  * it holds nothing but safe elements). Here the examples get this server's address, and each code
  * block a Copy button.
+ *
+ * Painted at build (docs/decisions/062-painted-first-views.md), where the address is unknown, the page is its
+ * layout, heading and opening paragraph (which names the transports by path): hydrating reads the same from
+ * `useSyncExternalStore`'s server snapshot, so React takes the painted HTML over as it is
+ * (098-hydrated-first-views.md), then adds the rest with this address.
  */
 export function McpServerDocsPage() {
+  const inBrowser = useSyncExternalStore(noSubscription, inTheBrowser, atBuild);
   // window.location.origin is a scheme, host and port: nothing in it needs escaping in HTML.
-  const html = useMemo(() => `${intro}${body.replaceAll('{{origin}}', window.location.origin)}`, []);
+  const html = useMemo(() => (inBrowser ? `${intro}${body.replaceAll('{{origin}}', window.location.origin)}` : intro), [inBrowser]);
   const docs = useRef<HTMLDivElement>(null);
   const [snippets, setSnippets] = useState<HTMLElement[]>([]);
   useLayoutEffect(() => setSnippets([...(docs.current?.querySelectorAll<HTMLElement>('.docs__snippet') ?? [])]), [html]);
