@@ -9,7 +9,7 @@ import { keepChatDraft, rememberPreAuthState } from '../../../lib/storage.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
 import { ConversationDock, ConversationModals } from './conversation-dock.tsx';
-import { NewMessagesPill } from './live-notices.tsx';
+import { LoadingConversation, NewMessagesPill } from './live-notices.tsx';
 import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
 
 // The messages (the list, proposal cards, the task's outcome) show once the visitor has written: their code
@@ -134,13 +134,7 @@ export function ChatPage() {
         <>
           <main className="chat">
             <h1 className="visually-hidden">Your conversation with {aiName}</h1>
-            <Suspense
-              fallback={
-                <p className="chat__loading" role="status">
-                  Loading your conversation…
-                </p>
-              }
-            >
+            <Suspense fallback={<LoadingConversation />}>
               <ConversationMessages controls={controls} />
             </Suspense>
             {signInCard}

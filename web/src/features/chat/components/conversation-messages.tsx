@@ -1,5 +1,6 @@
 import { useProductConfig } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
+import { LoadingConversation } from './live-notices.tsx';
 import { MessageList } from './message-list.tsx';
 import { PaymentDue } from './payment-due.tsx';
 import { TaskOutcome } from './task-outcome.tsx';
@@ -16,11 +17,7 @@ export function ConversationMessages({ controls }: { controls: ConversationContr
   const { chat, proposals } = controls;
   return (
     <>
-      {chat.restoring ? (
-        <p className="chat__loading" role="status">
-          Loading your conversation…
-        </p>
-      ) : null}
+      {chat.restoring ? <LoadingConversation /> : null}
       <MessageList
         messages={chat.messages}
         aiName={aiName}

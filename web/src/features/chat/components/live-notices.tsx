@@ -25,3 +25,12 @@ export function ReconnectingNotice({ visible }: { visible: boolean }) {
     </p>
   );
 }
+
+/** While a stored conversation's messages, or the code that shows them, are on their way. */
+export function LoadingConversation() {
+  return (
+    <p className="chat__loading" role="status">
+      Loading your conversation…
+    </p>
+  );
+}
