@@ -6,7 +6,14 @@ import { seedTask } from '../support/seed.ts';
 import type { TestSmtpServer } from '../support/smtp.ts';
 import { signInPerson } from '../support/staff.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { makeExpert, startMailingServer, waitForEventEmails, waitForFailedAttempt, type MailingServer } from './support.ts';
+import {
+  makeExpert,
+  retryFailedSendsNow,
+  startMailingServer,
+  waitForEventEmails,
+  waitForFailedAttempt,
+  type MailingServer,
+} from './support.ts';
 
 // Emails stop with access (docs/decisions/081-access-ends-everywhere.md): an expert whose flag was
 // removed hears nothing more of the conversations of the tasks they held, not even an email made
@@ -68,6 +75,7 @@ describe.each(databaseKinds)('emails once access ended on %s', { timeout: 90_000
     } finally {
       await smtp.start();
     }
+    await retryFailedSendsNow(server);
     expect((await waitForEventEmails(server, messageId, 60_000)).map((row) => row.status)).toEqual(['skipped']);
     expect(smtp.to(expert.user.email!)).toEqual([]);
   });

@@ -34,12 +34,16 @@ describe.each(databaseKinds)('reply by email on %s', (kind) => {
   let server: TestServer;
   let admin: SessionResponse;
   let mailing: MailingServer;
+  let smtpPort: number;
 
   beforeAll(async () => {
+    smtpPort = await freePort();
+    // Replies come by HTTP (with the password) and over the SMTP listener, on one server.
     mailing = await startMailingServer(kind, {
       EMAIL_UNREAD_DELAY_SECONDS: '1',
       INBOUND_EMAIL_DOMAIN: DOMAIN,
       INBOUND_EMAIL_PASSWORD: PASSWORD,
+      INBOUND_SMTP_PORT: String(smtpPort),
     });
     ({ smtp, server, admin } = mailing);
   });
@@ -147,24 +151,8 @@ describe.each(databaseKinds)('reply by email on %s', (kind) => {
     expect(unreadable.status).toBe(400);
     expect(await unreadable.json()).toEqual({ code: 'invalid_request', detail: 'The body is not an RFC 5322 email' });
   });
-});
-
-describe.each(databaseKinds)('reply by email over the SMTP listener on %s', (kind) => {
-  let mailing: MailingServer;
-  let smtpPort: number;
-
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    mailing = await startMailingServer(kind, {
-      EMAIL_UNREAD_DELAY_SECONDS: '1',
-      INBOUND_EMAIL_DOMAIN: DOMAIN,
-      INBOUND_SMTP_PORT: String(smtpPort),
-    });
-  });
-  afterAll(() => mailing?.stop());
 
   it('takes a reply delivered over SMTP into the conversation, and refuses mail for other domains', async () => {
-    const { server, smtp, admin } = mailing;
     const expert = await signInPerson(server, 'expert');
     await makeExpert(server, admin, expert, ['React']);
     const customer = await signInPerson(server, 'customer');

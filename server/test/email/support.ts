@@ -9,6 +9,7 @@ import { signInWithDevProvider } from '../support/sign-in.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp.ts';
 import { ADMIN_EMAIL, flagExpert, STAFF_ENV } from '../support/staff.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { until } from '../support/until.ts';
 
 /** A test server sending email, the SMTP server that receives it, its public address and its admin. */
 export interface MailingServer {
@@ -104,6 +105,27 @@ export async function waitForFailedAttempt(server: Pick<RunningServer, 'database
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('no failed attempt recorded');
+}
+
+/**
+ * Makes the email sends that failed and wait for their retry due now, as time passing would, and wakes
+ * the workers: pg-boss puts a first retry 5–10 s out (retryDelay 5 with backoff), which a test of
+ * what the retry does need not sit through. Waits (up to 30 s) until at least one send waits for its
+ * retry: an attempt is recorded on the email before the queue marks its job for retry.
+ */
+export async function retryFailedSendsNow(server: Pick<RunningServer, 'database' | 'emails'>): Promise<void> {
+  await until(
+    async () => {
+      // Both drivers answer `{ rows }`; the shared Drizzle type leaves it unknown.
+      const moved = (await server.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'email-send' and state = 'retry' returning id`,
+      )) as { rows: unknown[] };
+      return moved.rows.length > 0;
+    },
+    30_000,
+    'an email send waiting for its retry',
+  );
+  server.emails.wake();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@unstuck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeExpert, startMailingServer, type MailingServer } from '../email/support.ts';
+import { makeExpert, startMailingServer, waitForEventEmails, type MailingServer } from '../email/support.ts';
 import { reachProposal } from '../support/agent-flow.ts';
 import { callJson } from '../support/http.ts';
 import { signInPerson } from '../support/staff.ts';
@@ -29,8 +29,9 @@ describe('payment emails, with the manual provider', () => {
     const taskId = accepted.body.task_id as string;
     await smtp.waitFor(customer.user.email!);
 
-    // The new-task digest runs a second after an acceptance; while the deposit is due it names nothing.
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // While the deposit is due the acceptance calls for no new-task email: once every event of the task
+    // has run (a delayed one included) and its emails left the queue, none went to the expert.
+    await waitForEventEmails(server, taskId);
     expect(smtp.to(expert.user.email!)).toHaveLength(0);
 
     const received = await callJson(

@@ -62,6 +62,12 @@ export async function createEmailQueue(jobs: JobQueue, notices: EmailNotices): P
         ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
       });
       if (!tx) wake();
+      // NOTIFY tells the workers of a job when it is stored, not when it falls due: a delayed job would
+      // wait for their next poll, up to notifyPollingIntervalSeconds late. Wake them when it falls due
+      // (its start is the database's clock at insertion, or the transaction's start, plus the delay:
+      // not later than this timer). The poll still finds it if this process stops first; unref'd so
+      // that a pending wake never holds a stopping process.
+      if (options.delaySeconds) setTimeout(wake, options.delaySeconds * 1000).unref();
     },
     wake,
     async startWorkers(given) {
