@@ -21,11 +21,24 @@ const SERVER_PROJECT = {
   pool: 'forks' as const,
 };
 
+/** Browser suites that measure time on the main thread; they need the machine to themselves. */
+const BUDGET_SUITES = ['e2e/main-thread-budget.spec.ts'];
+
+const E2E_PROJECT = {
+  // Browser suites sign people in on the fast tier's app too (server/test/support).
+  globalSetup: ['server/test/setup/pglite-image.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // A page that shares the machine with other suites may take seconds to settle: expect.poll waits
+  // up to 15 s (vitest's default is 1 s) unless a test gives its own limit.
+  expect: { poll: { timeout: 15_000 } },
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
     // Most server suites wait on timers, sockets and agent turns more than they compute: one file per core
-    // keeps both cores of a small machine busy (vitest's default leaves one idle). The browser suites
-    // still run one file at a time (fileParallelism: false).
+    // keeps both cores of a small machine busy (vitest's default leaves one idle).
     maxWorkers: '100%',
     coverage: {
       provider: 'v8',
@@ -53,13 +66,16 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          // Browser suites sign people in on the fast tier's app too (server/test/support).
-          globalSetup: ['server/test/setup/pglite-image.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          pool: 'forks',
+          exclude: BUDGET_SUITES,
+          ...E2E_PROJECT,
+          // The browser suites wait on agent turns, queues and the page far more than they compute (a
+          // whole run used about a fifth of two cores): three files at a time fill the machine.
+          maxWorkers: 3,
         },
+      },
+      {
+        // Main-thread budgets time the page's work: they run alone, after the other browser suites.
+        test: { name: 'e2e-budget', include: BUDGET_SUITES, ...E2E_PROJECT, fileParallelism: false },
       },
     ],
   },

@@ -1,20 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, signInAsAdmin } from './support/admin.ts';
-import { axeViolations } from './support/axe.ts';
-import { linkContrastProblems } from './support/contrast.ts';
-import { launchBrowser } from './support/browser.ts';
-import { AGENT_TIMEOUT, closePage, DETAILED_MESSAGE, messageBox, pickGeneratedFiles, proposalButtons, shot } from './support/chat.ts';
-import { startServer, type TestServer } from './support/server.ts';
-import { accountButton, signInThroughDashboard } from './support/sign-in.ts';
-
-/**
- * Every screen in both sizes (1280×800 and 390×844) and both colour schemes, signed out (with and
- * without a conversation), and signed in as a customer, an expert and an admin: a screenshot of each
- * under e2e/screenshots/screens/ to look at, and axe-core's WCAG 2.1 AA check (colour contrast
- * included) with its best practices, which must find nothing of any impact, and the contrast of every
- * link in a message, computed here (axe passed a link coloured like its bubble).
- */
+import { ADMIN, signInAsAdmin } from './admin.ts';
+import { axeViolations } from './axe.ts';
+import { linkContrastProblems } from './contrast.ts';
+import { launchBrowser } from './browser.ts';
+import { AGENT_TIMEOUT, closePage, DETAILED_MESSAGE, messageBox, pickGeneratedFiles, proposalButtons, shot } from './chat.ts';
+import { startServer, type TestServer } from './server.ts';
+import { accountButton, signInThroughDashboard } from './sign-in.ts';
 
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** `visitor`: a guest whose conversation ends in a proposal they have not answered. */
@@ -22,7 +14,7 @@ type Role = 'guest' | 'visitor' | 'customer' | 'expert' | 'admin';
 /** Roles that sign in: their pages renew the access token. */
 const SIGNED_IN: ReadonlySet<Role> = new Set(['customer', 'expert', 'admin']);
 
-const VARIANTS = {
+export const VARIANTS = {
   'desktop-light': { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
   'desktop-dark': { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
   'mobile-light': { viewport: { width: 390, height: 844 }, colorScheme: 'light' },
@@ -250,61 +242,73 @@ const SCREENS: Screen[] = [
 // than the suite's default two minutes.
 const VARIANT_TIMEOUT_MS = 480_000;
 
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN.email });
-  browser = await launchBrowser();
-  await seed();
-}, 240_000);
+/**
+ * Every screen in the given variants (1280×800 and 390×844, light and dark), signed out (with and
+ * without a conversation), and signed in as a customer, an expert and an admin: a screenshot of each
+ * under e2e/screenshots/screens/ to look at, and axe-core's WCAG 2.1 AA check (colour contrast
+ * included) with its best practices, which must find nothing of any impact, and the contrast of every
+ * link in a message, computed here (axe passed a link coloured like its bubble). One server and one
+ * seeding per call: the variants of a spec file share them, and spec files run side by side.
+ * @param names the variants this spec file checks, one test each.
+ */
+export function describeScreens(names: ReadonlyArray<keyof typeof VARIANTS>): void {
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN.email });
+    browser = await launchBrowser();
+    await seed();
+  }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 
-describe('every screen (axe-core, WCAG 2.1 AA)', { timeout: VARIANT_TIMEOUT_MS }, () => {
-  for (const [name, variant] of Object.entries(VARIANTS)) {
-    it(`has no violations and no sideways scrolling: ${name}`, async () => {
-      const found: string[] = [];
-      // One browser context per role for the variant: its pages share the HTTP and code caches, as a
-      // person's visits do, and a signed-in context keeps its newest token.
-      const contexts = new Map<Role, BrowserContext>();
-      const pageFor = async (role: Role): Promise<Page> => {
-        let context = contexts.get(role);
-        if (!context) {
-          context = await browser.newContext({
-            viewport: variant.viewport,
-            colorScheme: variant.colorScheme,
-            ...(role === 'guest' ? {} : { storageState: signedIn[role] }),
-          });
-          contexts.set(role, context);
+  describe('every screen (axe-core, WCAG 2.1 AA)', { timeout: VARIANT_TIMEOUT_MS }, () => {
+    for (const name of names) {
+      const variant = VARIANTS[name];
+      it(`has no violations and no sideways scrolling: ${name}`, async () => {
+        const found: string[] = [];
+        // One browser context per role for the variant: its pages share the HTTP and code caches, as a
+        // person's visits do, and a signed-in context keeps its newest token.
+        const contexts = new Map<Role, BrowserContext>();
+        const pageFor = async (role: Role): Promise<Page> => {
+          let context = contexts.get(role);
+          if (!context) {
+            context = await browser.newContext({
+              viewport: variant.viewport,
+              colorScheme: variant.colorScheme,
+              ...(role === 'guest' ? {} : { storageState: signedIn[role] }),
+            });
+            contexts.set(role, context);
+          }
+          return context.pages()[0] ?? context.newPage();
+        };
+        for (const screen of SCREENS) {
+          const page = await pageFor(screen.as);
+          const path =
+            screen.path === 'share'
+              ? shareLink
+              : screen.path === 'thread'
+                ? `/messages?conversation=${customerConversation}`
+                : screen.path === 'task'
+                  ? `/expert-queue/${expertTask}`
+                  : screen.path;
+          await page.goto(`${server.baseUrl}${path}`);
+          await screen.ready(page);
+          await page.evaluate(() => document.fonts.ready);
+          await shot(page, `screens/${name}-${screen.name}.png`);
+          found.push(...(await axeViolations(page, { everyRule: true })).map((line) => `${screen.name}: ${line}`));
+          found.push(...(await linkContrastProblems(page)).map((line) => `${screen.name}: ${line}`));
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (sideways > 0) found.push(`${screen.name}: the page scrolls ${sideways} px sideways`);
         }
-        return context.pages()[0] ?? context.newPage();
-      };
-      for (const screen of SCREENS) {
-        const page = await pageFor(screen.as);
-        const path =
-          screen.path === 'share'
-            ? shareLink
-            : screen.path === 'thread'
-              ? `/messages?conversation=${customerConversation}`
-              : screen.path === 'task'
-                ? `/expert-queue/${expertTask}`
-                : screen.path;
-        await page.goto(`${server.baseUrl}${path}`);
-        await screen.ready(page);
-        await page.evaluate(() => document.fonts.ready);
-        await shot(page, `screens/${name}-${screen.name}.png`);
-        found.push(...(await axeViolations(page, { everyRule: true })).map((line) => `${screen.name}: ${line}`));
-        found.push(...(await linkContrastProblems(page)).map((line) => `${screen.name}: ${line}`));
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (sideways > 0) found.push(`${screen.name}: the page scrolls ${sideways} px sideways`);
-      }
-      for (const [role, context] of contexts) {
-        // Admin pages renew the token (the old one is retired 30 s later): the next variant starts from the newest.
-        if (SIGNED_IN.has(role)) signedIn[role] = await context.storageState();
-        await context.close();
-      }
-      expect(found).toEqual([]);
-    });
-  }
-});
+        for (const [role, context] of contexts) {
+          // Admin pages renew the token (the old one is retired 30 s later): the next variant starts from the newest.
+          if (SIGNED_IN.has(role)) signedIn[role] = await context.storageState();
+          await context.close();
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Wraps a code-splitting loader (`() => import('./x.tsx')`) for `React.lazy`, which keeps a failed load
+ * for the page's life: a load that fails while the browser is offline waits for the `online` event and
+ * tries once more (browsers fetch a module again after a failed try). A failure while online is thrown
+ * at once, for the error boundary. Needed where a part can first show offline: the conversation's
+ * messages appear as soon as a message is sent, and a send can start offline.
+ * @param load the dynamic import; resolves to the module.
+ * @returns a loader with the same result; rejects with the second failure, or the first one if online.
+ */
+export function loadWhenOnline<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await load();
+    } catch (error) {
+      if (navigator.onLine) throw error;
+      await new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+      return load();
+    }
+  };
+}
