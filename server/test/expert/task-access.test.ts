@@ -8,9 +8,9 @@ import { useTestApp } from '../support/test-app.ts';
 
 // Who works on a task (docs/decisions/026-the-human-half.md): an admin gives it to an expert, who then
 // holds its conversation and its repository's push credentials; the previous holder loses both (the
-// credentials, pushed with over HTTP: server/test/code-sharing/repositories.test.ts).
+// credentials and a push with them: server/test/code-sharing/repositories.test.ts).
 
-describe.each(databaseKinds)('access to a task’s conversation and repository on %s', (kind) => {
+describe.each(databaseKinds)('access to a task’s conversation on %s', (kind) => {
   const server = useTestApp(STAFF_ENV, { kind });
   let people: Awaited<ReturnType<typeof signInStaff>>;
   let customer: SessionResponse;
