@@ -142,9 +142,10 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 describe(`fuzzing every API route (${KIND})`, () => {
-  // Through app.inject (the routes' answers are the subject, not the socket), started as a server is.
+  // Through app.inject (the routes' answers are the subject, not the socket), started as a server is;
+  // unlogged, as the test servers are (a debug line or two per request, kept in memory, for 80,000 requests).
   const server = useTestApp(
-    { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: 'fuzz-admin@example.com' },
+    { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: 'fuzz-admin@example.com', LOG_LEVEL: 'silent' },
     { kind: KIND, started: true },
   );
   let known: Known;
