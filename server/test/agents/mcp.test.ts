@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { createAgentKey } from '../support/agent-keys.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, sendMessage, waitForMessages } from '../support/http.ts';
+import { callJson, fetchFor, newGuestId, sendMessage, waitForMessages } from '../support/http.ts';
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const TOOLS = ['claim_conversation', 'list_conversations', 'read_conversation', 'send_message', 'send_proposal', 'update_task'];
 
@@ -43,14 +43,19 @@ const text = (result: any) => JSON.parse(result.content[0].text);
 // Agent-1 waits for an agent connected over MCP, so the test's agent answers the guest.
 describe('the MCP server for third-party agents', () => {
   // PostgreSQL when there is one: concurrent sends race for real there (PGlite runs one statement at a time).
-  const server = useTestServer(databaseKinds.at(-1)!, { ...STAFF_ENV, AGENT_MODE: 'external' });
+  // Through app.inject, the SDK's clients included (their fetch is fetchFor's): the protocol and who may
+  // call are the subject, not the socket (MCP conformance over HTTP: mcp-conformance.test.ts).
+  const server = useTestApp({ ...STAFF_ENV, AGENT_MODE: 'external' }, { kind: databaseKinds.at(-1)! });
+  /** The app's origin as its clients name it (loopback: the MCP endpoints accept its Host). */
+  const origin = 'http://localhost';
+  const send = fetchFor(server);
   let admin = { token: '' };
   let key = '';
   let otherKey = '';
 
   beforeAll(async () => {
     admin = { token: (await signInStaff(server)).admin.token };
-    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
+    const created = await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'Outside agent-1',
     });
@@ -61,15 +66,16 @@ describe('the MCP server for third-party agents', () => {
   const connectSse = async (agentKey: string) => {
     const client = new Client({ name: 'unstuck-test', version: '1.0.0' });
     await client.connect(
-      new SSEClientTransport(new URL(`${server.url}/mcp_tools/sse`), { requestInit: { headers: { 'x-agent-key': agentKey } } }),
+      new SSEClientTransport(new URL(`${origin}/mcp_tools/sse`), { requestInit: { headers: { 'x-agent-key': agentKey } }, fetch: send }),
     );
     return client;
   };
   const connectHttp = async (agentKey: string) => {
     const client = new Client({ name: 'unstuck-test', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${agentKey}` } },
+        fetch: send,
       }),
     );
     return client;
@@ -77,7 +83,7 @@ describe('the MCP server for third-party agents', () => {
 
   it('an agent answers a guest over SSE and proposes over Streamable HTTP; the guest sees both', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'I need a booking page for my hair salon, with reminders by SMS' });
+    const sent = await sendMessage(server, guest, { content: 'I need a booking page for my hair salon, with reminders by SMS' });
     const conversationId: string = sent.body.conversation_id;
 
     const sse = await connectSse(key);
@@ -103,9 +109,9 @@ describe('the MCP server for third-party agents', () => {
     expect(reply.conversation_id).toBe(conversationId);
     await sse.close();
 
-    const answered = await waitForMessages(server.url, guest, conversationId, (all) => all.some((m) => m.id === reply.id));
+    const answered = await waitForMessages(server, guest, conversationId, (all) => all.some((m) => m.id === reply.id));
     expect(answered.at(-1)).toMatchObject({ sender_id: 'agent-1', sender_role: 'agent', content: 'Which calendar do you use today?' });
-    const second = await sendMessage(server.url, guest, { content: 'Google Calendar', conversationId });
+    const second = await sendMessage(server, guest, { content: 'Google Calendar', conversationId });
 
     const http = await connectHttp(key);
     expect(http.getServerVersion()).toMatchObject({ version: '2.0.0' });
@@ -125,7 +131,7 @@ describe('the MCP server for third-party agents', () => {
     );
     await http.close();
 
-    const withProposal = await waitForMessages(server.url, guest, conversationId, (all) => all.some((m) => m.id === proposal.id));
+    const withProposal = await waitForMessages(server, guest, conversationId, (all) => all.some((m) => m.id === proposal.id));
     expect(withProposal.at(-1)).toMatchObject({
       sender_id: 'agent-1',
       reply_to_message_id: second.body.id,
@@ -140,7 +146,7 @@ describe('the MCP server for third-party agents', () => {
       diagnosis: 'New build',
     });
 
-    const audit = await callJson(server.url, 'GET', '/api/admin/audit-log?limit=50', admin);
+    const audit = await callJson(server, 'GET', '/api/admin/audit-log?limit=50', admin);
     const calls = audit.body.entries.filter((e: any) => e.target_id === conversationId).map((e: any) => [e.action, e.details.transport]);
     expect(calls).toEqual(
       expect.arrayContaining([
@@ -154,7 +160,7 @@ describe('the MCP server for third-party agents', () => {
 
   it("a key sees only conversations addressed to its agent; another agent's reading is refused", async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'Help me fix my WordPress site' });
+    const sent = await sendMessage(server, guest, { content: 'Help me fix my WordPress site' });
     const other = await connectHttp(otherKey);
     expect(text(await other.callTool({ name: 'list_conversations', arguments: { waitingOnly: false } }))).toEqual([]);
     const refused = await other.callTool({ name: 'read_conversation', arguments: { conversationId: sent.body.conversation_id } });
@@ -165,53 +171,50 @@ describe('the MCP server for third-party agents', () => {
   });
 
   it('revoked and unknown keys get 401 on both transports; a bad Origin or Host gets 403, a loopback Origin on any port passes', async () => {
-    const created = await callJson(server.url, 'POST', '/api/admin/agents/apikeys', admin, {
+    const created = await callJson(server, 'POST', '/api/admin/agents/apikeys', admin, {
       agentId: 'agent-1',
       agentName: 'Revoked',
       rotate: true,
     });
-    await callJson(server.url, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
+    await callJson(server, 'DELETE', `/api/admin/agents/apikeys/${created.body.id}`, admin);
     const init = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const postMcp = (headers: Record<string, string>) =>
-      fetch(`${server.url}/mcp`, {
+      send(`${origin}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify(init),
       });
     expect((await postMcp({ 'x-agent-key': created.body.api_key })).status).toBe(401);
     expect((await postMcp({})).status).toBe(401);
-    expect((await fetch(`${server.url}/mcp_tools/sse`, { headers: { 'x-agent-key': created.body.api_key } })).status).toBe(401);
+    expect((await send(`${origin}/mcp_tools/sse`, { headers: { 'x-agent-key': created.body.api_key } })).status).toBe(401);
     await expect(connectSse(created.body.api_key)).rejects.toThrow();
 
     const badOrigin = await postMcp({ 'x-agent-key': key, origin: 'https://evil.example' });
     expect(badOrigin.status).toBe(403);
     expect(await badOrigin.json()).toEqual({ code: 'forbidden', detail: 'Origin not allowed: https://evil.example' });
-    expect((await fetch(`${server.url}/mcp_tools/sse`, { headers: { 'x-agent-key': key, origin: 'https://evil.example' } })).status).toBe(
-      403,
-    );
+    expect((await send(`${origin}/mcp_tools/sse`, { headers: { 'x-agent-key': key, origin: 'https://evil.example' } })).status).toBe(403);
     for (const origin of ['http://127.0.0.1:9', 'http://localhost:51234', 'http://[::1]:3000']) {
       expect([origin, (await postMcp({ 'x-agent-key': key, origin })).status]).toEqual([origin, 200]);
     }
     expect((await postMcp({ 'x-agent-key': key, origin: 'http://127.0.0.1.evil.example:80' })).status).toBe(403);
-    const { request } = await import('node:http');
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/mcp`, { method: 'POST', headers: { host: 'rebound.example', 'x-agent-key': key } }, (res) =>
-        resolve(res.statusCode!),
-      );
-      req.on('error', reject);
-      req.end('{}');
+    // A Host that fetch would not send (DNS rebinding): straight through app.inject.
+    const rebound = await server.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { host: 'rebound.example', 'x-agent-key': key },
+      payload: '{}',
     });
-    expect(status).toBe(403);
+    expect(rebound.statusCode).toBe(403);
   });
 
   it("the spec's session transport: endpoint event with session_id, 202 answers, JSON-RPC errors on the stream", async () => {
-    const stream = await fetch(`${server.url}/mcp_tools/sse?session_id=my-session-0001`, { headers: { 'x-agent-key': key } });
+    const stream = await send(`${origin}/mcp_tools/sse?session_id=my-session-0001`, { headers: { 'x-agent-key': key } });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const { next, cancel } = eventReader(stream);
     expect(await next()).toEqual({ event: 'endpoint', data: '/mcp_tools/messages/?session_id=my-session-0001' });
     const post = (body: string, agentKey = key) =>
-      fetch(`${server.url}/mcp_tools/messages/?session_id=my-session-0001`, {
+      send(`${origin}/mcp_tools/messages/?session_id=my-session-0001`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-agent-key': agentKey },
         body,
@@ -261,8 +264,8 @@ describe('the MCP server for third-party agents', () => {
     expect(JSON.parse((await next()).data)).toMatchObject({ id: 5, error: { code: -32602 } });
 
     expect((await post('{}', otherKey)).status).toBe(403);
-    expect((await fetch(`${server.url}/mcp_tools/sse?session_id=my-session-0001`, { headers: { 'x-agent-key': key } })).status).toBe(409);
-    const unknown = await fetch(`${server.url}/mcp_tools/messages/?session_id=nope-nope-nope`, {
+    expect((await send(`${origin}/mcp_tools/sse?session_id=my-session-0001`, { headers: { 'x-agent-key': key } })).status).toBe(409);
+    const unknown = await send(`${origin}/mcp_tools/messages/?session_id=nope-nope-nope`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-agent-key': key },
       body: '{}',
@@ -273,7 +276,7 @@ describe('the MCP server for third-party agents', () => {
 
   it('unknown API and tool paths answer a JSON 404, never the app page', async () => {
     for (const path of ['/mcp_tools/other', '/mcp_tools', '/mcpx', '/mcp/extra', '/api/nothing-here']) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await send(`${origin}${path}`);
       expect([path, response.status, response.headers.get('content-type')]).toEqual([
         path,
         404,
@@ -283,7 +286,7 @@ describe('the MCP server for third-party agents', () => {
   });
   it('two agents answering one waiting message at once store one reply; the other is told it is already answered', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'My Shopify theme breaks on mobile after an update' });
+    const sent = await sendMessage(server, guest, { content: 'My Shopify theme breaks on mobile after an update' });
     const conversationId: string = sent.body.conversation_id;
     const [sse, http, third] = await Promise.all([connectSse(key), connectHttp(key), connectHttp(key)]);
     const answer = (client: Client, content: string) =>
@@ -314,7 +317,7 @@ describe('the MCP server for third-party agents', () => {
       arguments: { conversationId, content: 'One more thing: a screenshot helps.', followUp: true },
     });
     expect(followUp.isError).toBeFalsy();
-    const next = await sendMessage(server.url, guest, { content: 'It is the Dawn theme', conversationId });
+    const next = await sendMessage(server, guest, { content: 'It is the Dawn theme', conversationId });
     const nextAnswer: any = await answer(sse, 'Thanks, Dawn it is.');
     expect(nextAnswer.isError).toBeFalsy();
     const [row] = await server.database.db.select().from(messages).where(eq(messages.id, nextAnswer.structuredContent.id));
@@ -324,7 +327,7 @@ describe('the MCP server for third-party agents', () => {
 
   it('every tool lists an outputSchema and answers structuredContent that validates against it, with the JSON as text', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'I want a newsletter sign-up form on my Webflow site' });
+    const sent = await sendMessage(server, guest, { content: 'I want a newsletter sign-up form on my Webflow site' });
     const conversationId: string = sent.body.conversation_id;
     const client = await connectHttp(key);
     const { tools } = await client.listTools();
@@ -369,7 +372,7 @@ describe('the MCP server for third-party agents', () => {
       { authorization: 'Basic dXNlcjpwYXNz' },
       { 'x-agent-key': 'nope' },
     ] as Array<Record<string, string>>) {
-      const refused = await fetch(`${server.url}/mcp`, {
+      const refused = await send(`${origin}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -380,7 +383,7 @@ describe('the MCP server for third-party agents', () => {
       const body = (await refused.json()) as { detail: string };
       expect(body).toEqual({ code: 'unauthenticated', detail: expect.stringContaining('agent API key') });
       expect(body.detail).toContain('/docs/mcp-server#key');
-      const sse = await fetch(`${server.url}/mcp_tools/sse`, { headers });
+      const sse = await send(`${origin}/mcp_tools/sse`, { headers });
       expect([sse.status, sse.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Bearer /)]);
     }
     for (const path of [
@@ -389,7 +392,7 @@ describe('the MCP server for third-party agents', () => {
       '/.well-known/oauth-authorization-server',
       '/.well-known/openid-configuration',
     ]) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await send(`${origin}${path}`);
       expect([path, response.status, response.headers.get('content-type')]).toEqual([
         path,
         404,
@@ -401,7 +404,7 @@ describe('the MCP server for third-party agents', () => {
 
   it('resources: the waiting list and a conversation can be listed and read on both transports; subscribing is on the session transport', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'Help me set up a custom domain on Vercel' });
+    const sent = await sendMessage(server, guest, { content: 'Help me set up a custom domain on Vercel' });
     const conversationId: string = sent.body.conversation_id;
     for (const client of [await connectSse(key), await connectHttp(key)]) {
       const { resources } = await client.listResources();
@@ -433,7 +436,7 @@ describe('the MCP server for third-party agents', () => {
 
   it('a subscribed agent hears of a guest message within a second, for the conversation and the waiting list', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: 'My Django admin is slow with 1M rows' });
+    const sent = await sendMessage(server, guest, { content: 'My Django admin is slow with 1M rows' });
     const conversationId: string = sent.body.conversation_id;
     const sse = await connectSse(key);
     const updates: Array<{ uri: string; at: number }> = [];
@@ -448,7 +451,7 @@ describe('the MCP server for third-party agents', () => {
     updates.length = 0;
 
     const before = Date.now();
-    await sendMessage(server.url, guest, { content: 'PostgreSQL 16', conversationId });
+    await sendMessage(server, guest, { content: 'PostgreSQL 16', conversationId });
     await waitFor(() => ['waiting', conversationId].every((end) => updates.some((u) => u.uri === `unstuck://conversations/${end}`)));
     for (const update of updates) expect(update.at - before).toBeLessThanOrEqual(1000);
 

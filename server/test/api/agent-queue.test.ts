@@ -1,9 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
 import { newGuestId, sendMessage } from '../support/http.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { until } from '../support/until.ts';
 
 /**
@@ -39,36 +39,40 @@ async function startHoldingLlm() {
   };
 }
 
+// The queue's jobs and their locks are the subject (both databases); our app is reached through
+// app.inject, the vendor it calls is a real local server.
 describe.each(databaseKinds)('the agent queue on %s', { timeout: 120_000 }, (kind) => {
-  const cleanup: Array<() => Promise<unknown>> = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
-  });
-
-  it('runs turns of different conversations in parallel, and one conversation one turn at a time', async () => {
-    const llm = await startHoldingLlm();
-    const server: TestServer = await startTestServer(kind, {
+  let llm: Awaited<ReturnType<typeof startHoldingLlm>>;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    llm = await startHoldingLlm();
+    Object.assign(env, {
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'holds',
       LLM_API_KEY: 'test',
       AGENT_CONCURRENCY: '3',
     });
-    cleanup.push(() => server.destroy());
-    cleanup.push(() => llm.close());
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+  // Hooks after the suite run in reverse: the app stops before the vendor.
+  const server = useTestApp(env, { kind });
 
+  it('runs turns of different conversations in parallel, and one conversation one turn at a time', async () => {
     const first = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, first, { content: 'My cron job stopped running (case-a)' });
+    const sent = await sendMessage(server, first, { content: 'My cron job stopped running (case-a)' });
     expect(sent.status).toBe(200);
     await until(() => llm.openRequests() === 1, 30_000, "the first conversation's turn");
     // A second message in the same conversation while its turn runs, and three other conversations.
-    const again = await sendMessage(server.url, first, {
+    const again = await sendMessage(server, first, {
       content: 'Also the logs are empty (case-a)',
       conversationId: sent.body.conversation_id,
     });
     expect(again.status).toBe(200);
     for (const tag of ['b', 'c', 'd']) {
-      expect((await sendMessage(server.url, { guest: newGuestId() }, { content: `My deploy hangs (case-${tag})` })).status).toBe(200);
+      expect((await sendMessage(server, { guest: newGuestId() }, { content: `My deploy hangs (case-${tag})` })).status).toBe(200);
     }
     // AGENT_CONCURRENCY=3: the other conversations' turns start while the first one still runs.
     await until(() => llm.mostAtOnce() >= 3, 30_000, 'three turns at once');

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { TASK_SECTION_MARKER } from '@unstuck/contract';
 import { messages, tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
-import { signInAs, useTestServer } from '../support/test-server.ts';
+import { callJson, fetchOn, newGuestId, readMessages, sendMessage, waitForAgentReply } from '../support/http.ts';
+import { useTestApp } from '../support/test-app.ts';
+import { signInAs } from '../support/test-server.ts';
 
 const REQUEST = 'My Next.js app on Vercel returns 500 on every API route after upgrading to App Router';
 
 describe.each(databaseKinds)('chat on %s', (kind) => {
-  const server = useTestServer(kind);
+  const server = useTestApp({}, { kind, started: true });
 
   const countRows = async () => {
     const rows = await server.database.db.select({ id: messages.id }).from(messages);
@@ -18,7 +19,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
 
   it('a guest first message creates a conversation and a task waiting for clarification', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: REQUEST });
+    const sent = await sendMessage(server, guest, { content: REQUEST });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ id: expect.any(String), conversation_id: expect.any(String) });
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.conversationId, sent.body.conversation_id));
@@ -29,8 +30,8 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
 
   it('agent-1 answers a guest with a question that replies to the message, staff notes stripped', async () => {
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: REQUEST });
-    const list = await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
+    const sent = await sendMessage(server, guest, { content: REQUEST });
+    const list = await waitForAgentReply(server, guest, sent.body.conversation_id, sent.body.id);
     expect(list.map((m) => m.sender_id)).toEqual([guest.guest, 'agent-1']);
     const [mine, reply] = list;
     expect(mine).toMatchObject({
@@ -52,30 +53,30 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
 
   it("a guest session's third message is refused with 401 and stores nothing", async () => {
     const guest = { guest: newGuestId() };
-    const first = await sendMessage(server.url, guest, { content: REQUEST });
-    await waitForAgentReply(server.url, guest, first.body.conversation_id, first.body.id);
-    const second = await sendMessage(server.url, guest, { content: 'It started yesterday', conversationId: first.body.conversation_id });
+    const first = await sendMessage(server, guest, { content: REQUEST });
+    await waitForAgentReply(server, guest, first.body.conversation_id, first.body.id);
+    const second = await sendMessage(server, guest, { content: 'It started yesterday', conversationId: first.body.conversation_id });
     expect(second.status).toBe(200);
-    await waitForAgentReply(server.url, guest, first.body.conversation_id, second.body.id);
+    await waitForAgentReply(server, guest, first.body.conversation_id, second.body.id);
     const before = await countRows();
-    const third = await sendMessage(server.url, guest, { content: 'Hello?', conversationId: first.body.conversation_id });
+    const third = await sendMessage(server, guest, { content: 'Hello?', conversationId: first.body.conversation_id });
     expect(third).toEqual({ status: 401, body: { code: 'guest_limit_reached', detail: 'Authentication required' } });
-    const fresh = await sendMessage(server.url, guest, { content: 'A new chat' });
+    const fresh = await sendMessage(server, guest, { content: 'A new chat' });
     expect(fresh.status).toBe(401);
     expect(await countRows()).toBe(before);
   });
 
   it('a caller never reads or writes another caller’s conversation: 404', async () => {
     const owner = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, owner, { content: REQUEST });
+    const sent = await sendMessage(server, owner, { content: REQUEST });
     const stranger = { guest: newGuestId() };
     const { token } = await signInAs(server);
     for (const other of [stranger, { token }]) {
-      expect(await readMessages(server.url, other, sent.body.conversation_id)).toEqual({
+      expect(await readMessages(server, other, sent.body.conversation_id)).toEqual({
         status: 404,
         body: { code: 'not_found', detail: 'Conversation not found' },
       });
-      const write = await sendMessage(server.url, other, { content: 'hi', conversationId: sent.body.conversation_id });
+      const write = await sendMessage(server, other, { content: 'hi', conversationId: sent.body.conversation_id });
       expect(write).toEqual({ status: 404, body: { code: 'not_found', detail: 'Conversation not found' } });
     }
   });
@@ -84,17 +85,17 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const guest = { guest: newGuestId() };
     const before = await countRows();
     const cases: Array<[Promise<{ status: number; body: any }>, number, RegExp]> = [
-      [sendMessage(server.url, guest, { content: '   ' }), 400, /content must not be blank/],
-      [sendMessage(server.url, guest, { content: 'hi', conversationId: crypto.randomUUID() }), 404, /Conversation not found/],
-      [sendMessage(server.url, guest, { content: 'hi', conversationId: 'nope' }), 400, /conversationId must be a UUID/],
-      [sendMessage(server.url, { guest: 'visitor-1' }, { content: 'hi' }), 400, /x-guest-session-id must look like/],
-      [sendMessage(server.url, guest, { content: 'hi', recipientId: 'agent-2' }), 400, /recipientId must be "agent-1"/],
-      [sendMessage(server.url, guest, { content: 'hi', type: 'broadcast' }), 400, /type must be "direct"/],
-      [sendMessage(server.url, null, { content: 'hi' }), 401, /Authentication required/],
-      [sendMessage(server.url, { token: 'not-a-jwt' }, { content: 'hi' }), 401, /Invalid or expired token/],
+      [sendMessage(server, guest, { content: '   ' }), 400, /content must not be blank/],
+      [sendMessage(server, guest, { content: 'hi', conversationId: crypto.randomUUID() }), 404, /Conversation not found/],
+      [sendMessage(server, guest, { content: 'hi', conversationId: 'nope' }), 400, /conversationId must be a UUID/],
+      [sendMessage(server, { guest: 'visitor-1' }, { content: 'hi' }), 400, /x-guest-session-id must look like/],
+      [sendMessage(server, guest, { content: 'hi', recipientId: 'agent-2' }), 400, /recipientId must be "agent-1"/],
+      [sendMessage(server, guest, { content: 'hi', type: 'broadcast' }), 400, /type must be "direct"/],
+      [sendMessage(server, null, { content: 'hi' }), 401, /Authentication required/],
+      [sendMessage(server, { token: 'not-a-jwt' }, { content: 'hi' }), 401, /Invalid or expired token/],
       [
         sendMessage(
-          server.url,
+          server,
           guest,
           { content: 'big' },
           { name: 'big.bin', type: 'application/octet-stream', data: new Uint8Array(10 * 1024 * 1024 + 1) },
@@ -104,7 +105,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
       ],
       [
         sendMessage(
-          server.url,
+          server,
           guest,
           { content: 'bigger' },
           { name: 'dump.zip', type: 'application/zip', data: new Uint8Array(15 * 1024 * 1024) },
@@ -130,7 +131,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const guest = { guest: newGuestId() };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const sent = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: '' },
       { name: 'screen shot.png', type: 'application/octet-stream', data: png },
@@ -138,11 +139,11 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     expect(sent.status).toBe(200);
     // A signed link without the file's name (docs/decisions/049-signed-file-links.md).
     expect(sent.body.attachment_url).toMatch(/^\/api\/v2\/files\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
-    const file = await fetch(`${server.url}${sent.body.attachment_url}`);
+    const file = await fetchOn(server, sent.body.attachment_url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(png);
-    const list = await readMessages(server.url, guest, sent.body.conversation_id);
+    const list = await readMessages(server, guest, sent.body.conversation_id);
     expect(list.body[0].attachments).toEqual([
       {
         url: expect.stringContaining(sent.body.attachment_url.split('?')[0]),
@@ -156,8 +157,8 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   it('an uploaded HTML file is served as a download, never inline', async () => {
     const guest = { guest: newGuestId() };
     const html = new TextEncoder().encode('<script>alert(1)</script>');
-    const sent = await sendMessage(server.url, guest, { content: 'see file' }, { name: 'x.html', type: 'text/html', data: html });
-    const file = await fetch(`${server.url}${sent.body.attachment_url}`);
+    const sent = await sendMessage(server, guest, { content: 'see file' }, { name: 'x.html', type: 'text/html', data: html });
+    const file = await fetchOn(server, sent.body.attachment_url);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -165,13 +166,13 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   it('a signed-in user may send 10 messages in a conversation and gets 403 with the spec text after', async () => {
     const { token } = await signInAs(server);
     const user = { token };
-    const first = await sendMessage(server.url, user, { content: REQUEST });
+    const first = await sendMessage(server, user, { content: REQUEST });
     const conversationId = first.body.conversation_id;
     for (let i = 2; i <= 10; i += 1) {
-      const answer = await sendMessage(server.url, user, { content: `detail ${i}`, conversationId });
+      const answer = await sendMessage(server, user, { content: `detail ${i}`, conversationId });
       expect(answer.status).toBe(200);
     }
-    const eleventh = await sendMessage(server.url, user, { content: 'one more', conversationId });
+    const eleventh = await sendMessage(server, user, { content: 'one more', conversationId });
     expect(eleventh).toEqual({
       status: 403,
       body: {
@@ -182,14 +183,14 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
   });
 
   it('health reports the database', async () => {
-    expect(await callJson(server.url, 'GET', '/api/health', null)).toEqual({
+    expect(await callJson(server, 'GET', '/api/health', null)).toEqual({
       status: 200,
       body: { status: 'ok', database: 'ok', identity: 'ok' },
     });
   });
 
   it('unknown API paths answer 404 with a detail', async () => {
-    const answer = await callJson(server.url, 'GET', '/api/v2/nothing', null);
+    const answer = await callJson(server, 'GET', '/api/v2/nothing', null);
     expect(answer).toEqual({ status: 404, body: { code: 'not_found', detail: 'Not found: GET /api/v2/nothing' } });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../src/db/schema.ts';
 import { newGuestId, sendMessage, waitForAgentReply } from '../support/http.ts';
 import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const brief = {
   title: 'Fix 500s on Next.js API routes after the App Router upgrade',
@@ -22,11 +22,12 @@ const question = {
 };
 
 describe('agent-1 with an LLM configured', () => {
+  // The model's vendor is a real local server (our server calls it over HTTP); our own app needs no port.
   let llm: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
-  let server: TestServer;
+  const env: Record<string, string> = {};
   beforeAll(async () => {
     llm = await startOpenAiCompatibleServer();
-    server = await startTestServer('pglite', {
+    Object.assign(env, {
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: 'sk-local-test',
@@ -35,15 +36,16 @@ describe('agent-1 with an LLM configured', () => {
     });
   });
   afterAll(async () => {
-    await server?.destroy();
     await llm?.close();
   });
+  // Hooks after the suite run in reverse: the app stops before the vendor.
+  const server = useTestApp(env);
 
   it("answers with the model's turn, sent with our key and the person's message", async () => {
     llm.reply({ json: question });
     const guest = { guest: newGuestId() };
-    const sent = await sendMessage(server.url, guest, { content: brief.description });
-    const list = await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
+    const sent = await sendMessage(server, guest, { content: brief.description });
+    const list = await waitForAgentReply(server, guest, sent.body.conversation_id, sent.body.id);
     expect(list.at(-1)).toMatchObject({ content: question.content, metadata: { kind: 'question' } });
     const request = llm.requests.at(-1)!;
     expect(request.headers.authorization).toBe('Bearer sk-local-test');
@@ -57,8 +59,8 @@ describe('agent-1 with an LLM configured', () => {
     llm.reply({ status: 503, error: 'overloaded' }, { json: question });
     const guest = { guest: newGuestId() };
     const before = llm.requests.length;
-    const sent = await sendMessage(server.url, guest, { content: brief.description });
-    const list = await waitForAgentReply(server.url, guest, sent.body.conversation_id, sent.body.id);
+    const sent = await sendMessage(server, guest, { content: brief.description });
+    const list = await waitForAgentReply(server, guest, sent.body.conversation_id, sent.body.id);
     expect(list.filter((m) => m.sender_id === 'agent-1')).toHaveLength(1);
     expect(llm.requests.length - before).toBe(2);
   });

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCodes, users } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { callJson, sendMessage } from '../support/http.ts';
 import { exchangeCode, runSignIn, signInWithDevProvider } from '../support/sign-in.ts';
-import { startOn, useTestServer } from '../support/test-server.ts';
+import { startOn, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 describe('sign-in through the embedded development provider', () => {
   const server = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '1000' });
@@ -117,6 +117,33 @@ describe('sign-in through the embedded development provider', () => {
     }
   });
 
+  // The one-time code the callback leaves (the session token itself: server/test/auth/session.test.ts).
+  it('a one-time code works once', async () => {
+    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
+    const code = url.searchParams.get('auth_code')!;
+    expect((await exchangeCode(server.url, code, browser)).status).toBe(200);
+    expect(await exchangeCode(server.url, code, browser)).toEqual({
+      status: 401,
+      body: {
+        code: 'unauthenticated',
+        detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again',
+      },
+    });
+    expect((await exchangeCode(server.url, 'made-up', browser)).status).toBe(401);
+  });
+
+  it('a one-time code lives 60 seconds', async () => {
+    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'slow@example.com' } });
+    const [row] = await server.database.db.select().from(signInCodes).orderBy(desc(signInCodes.createdAt)).limit(1);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
+    await server.database.db
+      .update(signInCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signInCodes.codeHash, row!.codeHash));
+    expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!, browser)).status).toBe(401);
+  });
+
   it("a callback URL from somebody else's sign-in does not sign this browser in (login CSRF), and works once", async () => {
     // The attacker signs in, stops before the callback and hands its URL to a victim.
     const attacker = await runSignIn(server.url, 'dev', { form: { email: 'attacker@example.com' } });
@@ -169,5 +196,28 @@ describe.runIf(databaseKinds.includes('postgres'))('the embedded provider on sev
     } finally {
       await other.close();
     }
+  });
+});
+
+// The sign-in limit's count is kept in the database: instances share it (the limit itself: server/test/auth/rate-limit.test.ts).
+describe.runIf(databaseKinds.includes('postgres'))('sign-in rate limit across instances', () => {
+  let first: TestServer;
+  let second: Awaited<ReturnType<typeof startOn>>;
+  beforeAll(async () => {
+    first = await startTestServer('postgres', { SIGN_IN_RATE_LIMIT: '2' });
+    second = await startOn(first.testDatabase, { SIGN_IN_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.destroy();
+  });
+
+  it('two servers on one database count the same IP together', async () => {
+    const exchange = (url: string) =>
+      fetch(`${url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"guess"}' });
+    expect((await exchange(first.url)).status).toBe(401);
+    expect((await exchange(second.url)).status).toBe(401);
+    expect((await exchange(first.url)).status).toBe(429);
+    expect((await exchange(second.url)).status).toBe(429);
   });
 });

@@ -1,59 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { embeddedProviderEnabled, signInStartupNotice } from '../../src/modules/auth/identity-providers.ts';
-import { callJson } from '../support/http.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { callJson, fetchOn } from '../support/http.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
 // What the load balancer in front of the production domain reports (trusted: TRUST_PROXY=loopback).
 const FROM_PRODUCTION_DOMAIN = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'unstuck.example' };
 
+// Through app.inject, whose requests come from 127.0.0.1 as a proxy on the same host would: the
+// forwarded headers are the subject, not the socket.
 describe('in production without EMBEDDED_OIDC', () => {
-  const server = useTestServer('pglite', { ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example', TRUST_PROXY: 'loopback' });
+  const server = useTestApp({ ...PRODUCTION, PUBLIC_URL: 'https://unstuck.example', TRUST_PROXY: 'loopback' });
 
   it('the embedded provider does not run: no provider, no /oidc issuer, dev sign-in not allowed', async () => {
-    expect(await callJson(server.url, 'GET', '/api/auth/providers', null)).toEqual({
+    expect(await callJson(server, 'GET', '/api/auth/providers', null)).toEqual({
       status: 200,
       body: { providers: [], mode: 'redirect' },
     });
     // No discovery document: /oidc is not a page of the web app either.
-    const discovery = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);
+    const discovery = await fetchOn(server, '/oidc/.well-known/openid-configuration');
     expect(discovery.status).toBe(404);
-    const login = await fetch(`${server.url}/api/auth/login/dev`, { redirect: 'manual', headers: FROM_PRODUCTION_DOMAIN });
+    const login = await fetchOn(server, '/api/auth/login/dev', { redirect: 'manual', headers: FROM_PRODUCTION_DOMAIN });
     expect(login.headers.get('location')).toBe('/login-error?code=operation-not-allowed');
   });
 
   it('sign-in is by popup on the production domain only, and may not start on another domain', async () => {
-    const providers = (headers: Record<string, string>) => fetch(`${server.url}/api/auth/providers`, { headers }).then((r) => r.json());
+    const providers = (headers: Record<string, string>) => fetchOn(server, '/api/auth/providers', { headers }).then((r) => r.json());
     expect(await providers(FROM_PRODUCTION_DOMAIN)).toEqual({ providers: [], mode: 'popup' });
     expect(await providers({})).toEqual({ providers: [], mode: 'redirect' });
-    const elsewhere = await fetch(`${server.url}/api/auth/login/google`, { redirect: 'manual' });
+    const elsewhere = await fetchOn(server, '/api/auth/login/google', { redirect: 'manual' });
     expect(elsewhere.headers.get('location')).toBe('/login-error?code=unauthorized-domain');
   });
 
   it('an https PUBLIC_URL sends HSTS and upgrade-insecure-requests', async () => {
-    const home = await fetch(`${server.url}/`);
+    const home = await fetchOn(server, '/');
     expect(home.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     expect(home.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
   });
 
   it('debug pages are off by default', async () => {
-    expect((await fetch(`${server.url}/api/ping`)).status).toBe(404);
+    expect((await fetchOn(server, '/api/ping')).status).toBe(404);
   });
 });
 
 describe('forwarded headers and https-only headers', () => {
-  const direct = useTestServer('pglite', { ...PRODUCTION, PUBLIC_URL: 'http://unstuck.example' });
+  const direct = useTestApp({ ...PRODUCTION, PUBLIC_URL: 'http://unstuck.example' });
 
   it('without TRUST_PROXY a client cannot claim the production domain with X-Forwarded-Host', async () => {
-    const providers = await fetch(`${direct.url}/api/auth/providers`, {
+    const providers = await fetchOn(direct, '/api/auth/providers', {
       headers: { ...FROM_PRODUCTION_DOMAIN, 'x-forwarded-proto': 'http' },
     });
     expect(await providers.json()).toEqual({ providers: [], mode: 'redirect' });
   });
 
   it('a plain-http PUBLIC_URL gets neither HSTS nor upgrade-insecure-requests (a blank page on any other host name)', async () => {
-    const home = await fetch(`${direct.url}/`);
+    const home = await fetchOn(direct, '/');
     expect(home.headers.get('strict-transport-security')).toBeNull();
     expect(home.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
   });

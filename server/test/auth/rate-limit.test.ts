@@ -1,12 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
-import { startOn, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { fetchOn } from '../support/http.ts';
+import { useTestApp } from '../support/test-app.ts';
+
+// Through app.inject, whose requests come from 127.0.0.1 (one client). Two instances counting one
+// address together: server/test/auth/embedded-sign-in.test.ts.
 
 describe('sign-in rate limit', () => {
-  const server = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '2' });
+  const server = useTestApp({ SIGN_IN_RATE_LIMIT: '2' }, { started: true });
 
   it('the third sign-in start in a minute from one IP gets 429 with Retry-After and the too-many-requests result', async () => {
-    const login = (mode: string) => fetch(`${server.url}/api/auth/login/dev?mode=${mode}`, { redirect: 'manual' });
+    const login = (mode: string) => fetchOn(server, `/api/auth/login/dev?mode=${mode}`);
     expect((await login('redirect')).status).toBe(302);
     expect((await login('redirect')).status).toBe(302);
     const limited = await login('redirect');
@@ -21,7 +24,7 @@ describe('sign-in rate limit', () => {
 
   it('code exchanges are limited too, with the spec text', async () => {
     const exchange = () =>
-      fetch(`${server.url}/api/auth/session`, {
+      fetchOn(server, '/api/auth/session', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ code: 'guess' }),
@@ -38,45 +41,23 @@ describe('sign-in rate limit', () => {
   });
 });
 
-describe.runIf(databaseKinds.includes('postgres'))('sign-in rate limit across instances', () => {
-  let first: TestServer;
-  let second: Awaited<ReturnType<typeof startOn>>;
-  beforeAll(async () => {
-    first = await startTestServer('postgres', { SIGN_IN_RATE_LIMIT: '2' });
-    second = await startOn(first.testDatabase, { SIGN_IN_RATE_LIMIT: '2' });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.destroy();
-  });
-
-  it('two servers on one database count the same IP together', async () => {
-    const exchange = (url: string) =>
-      fetch(`${url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"guess"}' });
-    expect((await exchange(first.url)).status).toBe(401);
-    expect((await exchange(second.url)).status).toBe(401);
-    expect((await exchange(first.url)).status).toBe(429);
-    expect((await exchange(second.url)).status).toBe(429);
-  });
-});
-
 describe('the sign-in limit and X-Forwarded-For', () => {
-  const direct = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '2' });
-  const proxied = useTestServer('pglite', { SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1/8, ::1' });
-  const startFrom = (url: string, address: string) =>
-    fetch(`${url}/api/auth/login/dev?mode=redirect`, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
+  const direct = useTestApp({ SIGN_IN_RATE_LIMIT: '2' }, { started: true });
+  const proxied = useTestApp({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1/8, ::1' }, { started: true });
+  const startFrom = (app: typeof direct, address: string) =>
+    fetchOn(app, '/api/auth/login/dev?mode=redirect', { headers: { 'x-forwarded-for': address } });
 
   it('without TRUST_PROXY, a client rotating X-Forwarded-For stays in its own bucket', async () => {
     const statuses = [];
-    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(direct.url, `203.0.113.${i}`)).status);
+    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(direct, `203.0.113.${i}`)).status);
     expect(statuses).toEqual([302, 302, 429, 429]);
   });
 
   it('behind a proxy TRUST_PROXY names, each forwarded client address has its own bucket', async () => {
     const statuses = [];
-    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(proxied.url, `203.0.113.${i}`)).status);
+    for (let i = 1; i <= 4; i += 1) statuses.push((await startFrom(proxied, `203.0.113.${i}`)).status);
     expect(statuses).toEqual([302, 302, 302, 302]);
-    expect((await startFrom(proxied.url, '203.0.113.1')).status).toBe(302);
-    expect((await startFrom(proxied.url, '203.0.113.1')).status).toBe(429);
+    expect((await startFrom(proxied, '203.0.113.1')).status).toBe(302);
+    expect((await startFrom(proxied, '203.0.113.1')).status).toBe(429);
   });
 });

@@ -1,57 +1,32 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { appSettings, authSessions, revokedTokens, signInCodes, users } from '../../src/db/schema.ts';
+import { appSettings, authSessions, revokedTokens, users } from '../../src/db/schema.ts';
 import { RETIRED_TOKEN_GRACE_SECONDS } from '../../src/modules/auth/tokens.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { callJson, sendMessage } from '../support/http.ts';
-import { exchangeCode, runSignIn, signIn, signInWithDevProvider } from '../support/sign-in.ts';
+import { callJson, fetchOn, sendMessage } from '../support/http.ts';
+import { signIn } from '../support/sign-in.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestApp } from '../support/test-app.ts';
-import { useTestServer } from '../support/test-server.ts';
 
+// Tokens through app.inject; the one-time code the provider's callback leaves is tested with the real
+// sign-in flow (server/test/auth/embedded-sign-in.test.ts).
 describe('our session token', () => {
-  const server = useTestServer('pglite', { ...STAFF_ENV, ADMIN_EMAILS: 'Boss@Example.com, other@example.org, admin@example.com' });
+  const server = useTestApp({ ...STAFF_ENV, ADMIN_EMAILS: 'Boss@Example.com, other@example.org, admin@example.com' });
 
-  const session = (token: string) => callJson(server.url, 'GET', '/api/session', { token });
-  const post = (path: string, token: string) => callJson(server.url, 'POST', path, { token });
-
-  it('a one-time code works once', async () => {
-    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'once@example.com' } });
-    const code = url.searchParams.get('auth_code')!;
-    expect((await exchangeCode(server.url, code, browser)).status).toBe(200);
-    expect(await exchangeCode(server.url, code, browser)).toEqual({
-      status: 401,
-      body: {
-        code: 'unauthenticated',
-        detail: 'This sign-in code is invalid, used, expired or was issued to another browser; sign in again',
-      },
-    });
-    expect((await exchangeCode(server.url, 'made-up', browser)).status).toBe(401);
-  });
-
-  it('a one-time code lives 60 seconds', async () => {
-    const { url, browser } = await runSignIn(server.url, 'dev', { form: { email: 'slow@example.com' } });
-    const [row] = await server.database.db.select().from(signInCodes).orderBy(desc(signInCodes.createdAt)).limit(1);
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59_000);
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
-    await server.database.db
-      .update(signInCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(signInCodes.codeHash, row!.codeHash));
-    expect((await exchangeCode(server.url, url.searchParams.get('auth_code')!, browser)).status).toBe(401);
-  });
+  const session = (token: string) => callJson(server, 'GET', '/api/session', { token });
+  const post = (path: string, token: string) => callJson(server, 'POST', path, { token });
 
   it('an email in ADMIN_EMAILS (any case) makes admin:true; others are not admin', async () => {
-    const boss = await signInWithDevProvider(server.url, { email: 'boss@example.com', name: 'Boss' });
+    const boss = await signIn(server, { email: 'boss@example.com', name: 'Boss' });
     expect(boss.user).toMatchObject({ role: 'user', admin: true });
     expect(decodeJwt(boss.token)).toMatchObject({ uid: boss.user.uid, email: 'boss@example.com', role: 'user', admin: true });
-    const worker = await signInWithDevProvider(server.url, { email: 'worker@example.com' });
+    const worker = await signIn(server, { email: 'worker@example.com' });
     expect(worker.user.admin).toBe(false);
   });
 
   it('refresh re-reads the database: a role changed to admin shows in the new token', async () => {
-    const person = await signInWithDevProvider(server.url, { email: 'promoted@example.com' });
+    const person = await signIn(server, { email: 'promoted@example.com' });
     await server.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.user.uid));
     const refreshed = await post('/api/auth/refresh', person.token);
     expect(refreshed.status).toBe(200);
@@ -61,18 +36,18 @@ describe('our session token', () => {
   });
 
   it('after logout the token gets 401 everywhere, while another sign-in of the same person still works', async () => {
-    const first = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
-    const second = await signInWithDevProvider(server.url, { email: 'leaver@example.com' });
+    const first = await signIn(server, { email: 'leaver@example.com' });
+    const second = await signIn(server, { email: 'leaver@example.com' });
     expect(await post('/api/auth/logout', first.token)).toEqual({ status: 200, body: { status: 'signed_out' } });
     const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     expect(await session(first.token)).toEqual(expired);
     expect(await post('/api/auth/refresh', first.token)).toEqual(expired);
-    expect(await sendMessage(server.url, { token: first.token }, { content: 'still here?' })).toEqual(expired);
+    expect(await sendMessage(server, { token: first.token }, { content: 'still here?' })).toEqual(expired);
     expect((await session(second.token)).status).toBe(200);
   });
 
   it('an expired token and a token signed with another key get 401', async () => {
-    const person = await signInWithDevProvider(server.url, { email: 'forger@example.com' });
+    const person = await signIn(server, { email: 'forger@example.com' });
     const [stored] = await server.database.db.select().from(appSettings).where(eq(appSettings.key, 'auth_secret'));
     const { sid } = decodeJwt(person.token);
     const sign = (key: string, expiresAt: number, claims: object = { ...person.user, sid }) =>
@@ -95,12 +70,12 @@ describe('our session token', () => {
   });
 
   it('session, refresh and logout need a token', async () => {
-    expect(await callJson(server.url, 'POST', '/api/auth/refresh', null)).toEqual({
+    expect(await callJson(server, 'POST', '/api/auth/refresh', null)).toEqual({
       status: 401,
       body: { code: 'unauthenticated', detail: 'Authentication required' },
     });
-    expect((await callJson(server.url, 'POST', '/api/auth/logout', { guest: 'guest-abcdef123' })).status).toBe(401);
-    const empty = await fetch(`${server.url}/api/auth/session`, {
+    expect((await callJson(server, 'POST', '/api/auth/logout', { guest: 'guest-abcdef123' })).status).toBe(401);
+    const empty = await fetchOn(server, '/api/auth/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -109,8 +84,8 @@ describe('our session token', () => {
   });
 
   it('every token refreshed from one sign-in shares its session id; logout ends all of them', async () => {
-    const person = await signInWithDevProvider(server.url, { email: 'tabs@example.com' });
-    const other = await signInWithDevProvider(server.url, { email: 'tabs@example.com' });
+    const person = await signIn(server, { email: 'tabs@example.com' });
+    const other = await signIn(server, { email: 'tabs@example.com' });
     const refreshed = await post('/api/auth/refresh', person.token);
     expect(refreshed.status).toBe(200);
     const sid = decodeJwt(person.token).sid;
@@ -128,7 +103,7 @@ describe('our session token', () => {
   });
 
   it('a refresh retires the token it replaces after a short grace', async () => {
-    const person = await signInWithDevProvider(server.url, { email: 'renewer@example.com' });
+    const person = await signIn(server, { email: 'renewer@example.com' });
     const renewed = await post('/api/auth/refresh', person.token);
     expect(renewed.status).toBe(200);
     // A second tab renewing the same token at the same moment is not signed out, and gets the same
@@ -151,15 +126,15 @@ describe('our session token', () => {
 
   it("a deleted user's tokens get 401 and do not bring the account back", async () => {
     const { admin } = await signInStaff(server);
-    const leaver = await signInWithDevProvider(server.url, { email: 'deleted@example.com', name: 'Deleted' });
+    const leaver = await signIn(server, { email: 'deleted@example.com', name: 'Deleted' });
     const renewed = await post('/api/auth/refresh', leaver.token);
-    const deleted = await callJson(server.url, 'DELETE', `/api/admin/users/${leaver.user.uid}`, { token: admin.token });
+    const deleted = await callJson(server, 'DELETE', `/api/admin/users/${leaver.user.uid}`, { token: admin.token });
     expect(deleted.status).toBe(200);
     expect(await server.database.db.select().from(authSessions).where(eq(authSessions.userId, leaver.user.uid))).toEqual([]);
 
     const expired = { status: 401, body: { code: 'unauthenticated', detail: 'Invalid or expired token' } };
     for (const token of [leaver.token, renewed.body.token]) {
-      expect(await sendMessage(server.url, { token }, { content: 'I am back' })).toEqual(expired);
+      expect(await sendMessage(server, { token }, { content: 'I am back' })).toEqual(expired);
       expect(await post('/api/auth/refresh', token)).toEqual(expired);
       expect(await session(token)).toEqual(expired);
     }

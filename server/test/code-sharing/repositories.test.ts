@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_FAILED_TEXT } from '@unstuck/contract';
+import { REPOSITORY_FAILED_TEXT, type SessionResponse } from '@unstuck/contract';
 import { settledCodeAnalysis } from '../support/code-analysis.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { git, makeProject } from '../support/git.ts';
+import { git, makeProject, tryGit } from '../support/git.ts';
 import { callJson, newGuestId } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
-import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
+import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { SMALL_PROJECT_ANALYSIS } from '../support/zip.ts';
 
@@ -125,6 +125,39 @@ describe.each(databaseKinds)('local repositories on %s', (kind) => {
     const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`git:${password}`).toString('base64')}` });
     expect((await fetch(refs, { headers: basic(first.body.git.password) })).status).toBe(401);
     expect((await fetch(refs, { headers: basic(second.body.git.password) })).status).toBe(200);
+  });
+
+  // Who holds a task (server/test/expert/task-access.test.ts) gets its repository's push credentials.
+  it('gives a task’s repository push credentials to the expert holding it and admins only, and they push', async () => {
+    const people = await signInStaff(server);
+    const customer = await signInPerson(server, 'customer');
+    const second = await signInExpert(server, people.admin, 'second-expert');
+    const as = (who: SessionResponse, method: 'POST', path: string, body?: unknown) =>
+      callJson(server.url, method, path, { token: who.token }, body);
+    const task = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED' });
+    const credentials = (who: SessionResponse | null) =>
+      callJson(server.url, 'POST', `/api/expert/tasks/${task.taskId}/repository/credentials`, who && { token: who.token });
+    await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
+    // No repository yet.
+    expect((await credentials(people.expert)).status).toBe(404);
+    expect((await as(customer, 'POST', '/code-sharing/api/test/repos', { taskId: task.taskId })).status).toBe(200);
+
+    expect((await credentials(null)).status).toBe(401);
+    expect((await credentials(customer)).status).toBe(403);
+    expect((await credentials(people.user)).status).toBe(403);
+    expect((await credentials(second)).status).toBe(403);
+    const byAdmin = await credentials(people.admin);
+    expect(byAdmin).toMatchObject({ status: 200, body: { host: 'local', git: { username: 'git', password: expect.any(String) } } });
+
+    const answer = await credentials(people.expert);
+    expect(answer.status).toBe(200);
+    const project = await makeProject();
+    folders.push(project);
+    expect(await tryGit(project, 'push', answer.body.git.remoteUrl, 'HEAD:main')).toMatchObject({ ok: true });
+    const { stdout } = await git(project, 'ls-remote', answer.body.git.remoteUrl, 'main');
+    expect(stdout).toMatch(/refs\/heads\/main/);
+    // Asking again gives a new password: the admin's, asked before, no longer pushes.
+    expect(await tryGit(project, 'push', byAdmin.body.git.remoteUrl, 'HEAD:other')).toMatchObject({ ok: false });
   });
 
   it("only the task's owner and admins may create its repository", async () => {

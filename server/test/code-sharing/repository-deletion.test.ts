@@ -10,14 +10,14 @@ import { callJson, type Identity } from '../support/http.ts';
 import { startS3Server, type TestS3 } from '../support/s3.ts';
 import { seedTask, type SeededTask } from '../support/seed.ts';
 import { signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Deleting a user, a task or all guest data leaves nothing of theirs behind: not the folders of their
  * repositories (pushed code included), not the stored bytes of their files; what others own stays.
  * @param storedKeys what is in the file storage now (a folder or a bucket).
  */
-function deletionLeavesNothing(useServer: () => TestServer, storedKeys: () => Promise<string[]>) {
+function deletionLeavesNothing(useServer: () => TestApp, storedKeys: () => Promise<string[]>) {
   const folders: string[] = [];
   afterAll(async () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
@@ -29,14 +29,18 @@ function deletionLeavesNothing(useServer: () => TestServer, storedKeys: () => Pr
     const asAdmin = { token: admin.token };
     const repositoriesOnDisk = async () => (await readdir(path.join(server.dataDir, 'repositories')).catch(() => [])).sort();
 
-    /** A repository for the task (made by `maker`), a pushed project in it and a file in its conversation. */
+    /**
+     * A repository for the task (made by `maker`), a pushed project in it and a file in its conversation.
+     * The project is pushed to the repository's folder itself: what is on disk is the subject here (git
+     * over HTTP: server/test/code-sharing/repositories.test.ts).
+     */
     const shareCode = async (task: SeededTask, owner: Identity, maker: Identity) => {
-      const made = await callJson(server.url, 'POST', '/code-sharing/api/test/repos', maker, { taskId: task.taskId });
+      const made = await callJson(server, 'POST', '/code-sharing/api/test/repos', maker, { taskId: task.taskId });
       expect(made.status).toBe(200);
       const project = await makeProject();
       folders.push(project);
-      await git(project, 'push', '--quiet', made.body.git.remoteUrl as string, 'HEAD:main');
-      const upload = await callJson(server.url, 'POST', '/code-sharing/api/files/upload', owner, {
+      await git(project, 'push', '--quiet', path.join(server.dataDir, 'repositories', `${made.body.repoName as string}.git`), 'HEAD:main');
+      const upload = await callJson(server, 'POST', '/code-sharing/api/files/upload', owner, {
         fileName: 'notes.txt',
         content: 'data:text/plain;base64,bm90ZXM=',
         conversationId: task.conversationId,
@@ -64,9 +68,9 @@ function deletionLeavesNothing(useServer: () => TestServer, storedKeys: () => Pr
     expect(await repositoriesOnDisk()).toEqual(everything.map((code) => code.repository).sort());
     expect((await storedKeys()).sort()).toEqual(everything.map((code) => code.fileKey).sort());
 
-    expect((await callJson(server.url, 'DELETE', `/api/admin/users/${leaving.user.uid}`, asAdmin)).status).toBe(200);
-    expect((await callJson(server.url, 'DELETE', `/api/admin/tasks/${droppedTask.taskId}`, asAdmin)).status).toBe(200);
-    expect((await callJson(server.url, 'DELETE', '/api/admin/guests/delete-all', asAdmin)).status).toBe(200);
+    expect((await callJson(server, 'DELETE', `/api/admin/users/${leaving.user.uid}`, asAdmin)).status).toBe(200);
+    expect((await callJson(server, 'DELETE', `/api/admin/tasks/${droppedTask.taskId}`, asAdmin)).status).toBe(200);
+    expect((await callJson(server, 'DELETE', '/api/admin/guests/delete-all', asAdmin)).status).toBe(200);
 
     // Deleting a task leaves its conversation, and the files in it, in place (docs/product.md "Admin area").
     expect(await repositoriesOnDisk()).toEqual([stayingCode.repository]);
@@ -78,7 +82,7 @@ function deletionLeavesNothing(useServer: () => TestServer, storedKeys: () => Pr
 const KIND = databaseKinds.at(-1)!;
 
 describe('deleting removes repositories and files from disk', () => {
-  const server = useTestServer(KIND, { ...STAFF_ENV, AGENT_WORKER: 'false' });
+  const server = useTestApp({ ...STAFF_ENV, AGENT_WORKER: 'false' }, { kind: KIND });
   deletionLeavesNothing(
     () => server,
     async () => readdir(path.join(server.dataDir, 'uploads')).catch(() => []),
@@ -93,7 +97,7 @@ describe('deleting removes repositories from disk and files from the S3 bucket',
     s3 = await startS3Server();
     Object.assign(env, { ...STAFF_ENV, AGENT_WORKER: 'false', ...s3.env });
   });
-  const server = useTestServer(KIND, env);
+  const server = useTestApp(env, { kind: KIND });
   afterAll(() => s3?.stop());
 
   deletionLeavesNothing(

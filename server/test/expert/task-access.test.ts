@@ -1,19 +1,17 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@unstuck/contract';
 import { databaseKinds } from '../support/databases.ts';
-import { git, makeProject, tryGit } from '../support/git.ts';
-import { callJson } from '../support/http.ts';
+import { callJson, fetchOn } from '../support/http.ts';
 import { seedTask } from '../support/seed.ts';
 import { signInExpert, signInPerson, signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 // Who works on a task (docs/decisions/026-the-human-half.md): an admin gives it to an expert, who then
-// holds its conversation and its repository's push credentials; the previous holder loses both.
+// holds its conversation and its repository's push credentials; the previous holder loses both (the
+// credentials and a push with them: server/test/code-sharing/repositories.test.ts).
 
-describe.each(databaseKinds)('access to a task’s conversation and repository on %s', (kind) => {
-  const server = useTestServer(kind, STAFF_ENV);
-  const folders: string[] = [];
+describe.each(databaseKinds)('access to a task’s conversation on %s', (kind) => {
+  const server = useTestApp(STAFF_ENV, { kind });
   let people: Awaited<ReturnType<typeof signInStaff>>;
   let customer: SessionResponse;
   let second: SessionResponse;
@@ -23,12 +21,9 @@ describe.each(databaseKinds)('access to a task’s conversation and repository o
     customer = await signInPerson(server, 'customer');
     second = await signInExpert(server, people.admin, 'second-expert');
   });
-  afterAll(async () => {
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  });
 
   const as = (who: SessionResponse, method: 'GET' | 'POST', path: string, body?: unknown) =>
-    callJson(server.url, method, path, { token: who.token }, body);
+    callJson(server, method, path, { token: who.token }, body);
   const sectionOf = async (who: SessionResponse, taskId: string) => {
     const workspace = (await as(who, 'GET', '/api/expert/tasks')).body;
     return (['matched', 'unassigned', 'mine', 'done'] as const).find((name) =>
@@ -37,7 +32,7 @@ describe.each(databaseKinds)('access to a task’s conversation and repository o
   };
   const streamStatus = async (who: SessionResponse, conversationId: string) => {
     const controller = new AbortController();
-    const response = await fetch(`${server.url}/api/v2/conversations/${conversationId}/events`, {
+    const response = await fetchOn(server, `/api/v2/conversations/${conversationId}/events`, {
       headers: { authorization: `Bearer ${who.token}` },
       signal: controller.signal,
     });
@@ -79,32 +74,5 @@ describe.each(databaseKinds)('access to a task’s conversation and repository o
     // A done task is not reassigned.
     await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/done`);
     expect((await assign(second.user.uid)).status).toBe(409);
-  });
-
-  it('gives the repository’s push credentials to the holder and admins only, and they push', async () => {
-    const task = await seedTask(server.database.db, { ownerId: customer.user.uid, status: 'ACCEPTED' });
-    const credentials = (who: SessionResponse | null) =>
-      callJson(server.url, 'POST', `/api/expert/tasks/${task.taskId}/repository/credentials`, who && { token: who.token });
-    await as(people.expert, 'POST', `/api/expert/tasks/${task.taskId}/take`);
-    // No repository yet.
-    expect((await credentials(people.expert)).status).toBe(404);
-    expect((await as(customer, 'POST', '/code-sharing/api/test/repos', { taskId: task.taskId })).status).toBe(200);
-
-    expect((await credentials(null)).status).toBe(401);
-    expect((await credentials(customer)).status).toBe(403);
-    expect((await credentials(people.user)).status).toBe(403);
-    expect((await credentials(second)).status).toBe(403);
-    const byAdmin = await credentials(people.admin);
-    expect(byAdmin).toMatchObject({ status: 200, body: { host: 'local', git: { username: 'git', password: expect.any(String) } } });
-
-    const answer = await credentials(people.expert);
-    expect(answer.status).toBe(200);
-    const project = await makeProject();
-    folders.push(project);
-    expect(await tryGit(project, 'push', answer.body.git.remoteUrl, 'HEAD:main')).toMatchObject({ ok: true });
-    const { stdout } = await git(project, 'ls-remote', answer.body.git.remoteUrl, 'main');
-    expect(stdout).toMatch(/refs\/heads\/main/);
-    // Asking again gives a new password: the admin's, asked before, no longer pushes.
-    expect(await tryGit(project, 'push', byAdmin.body.git.remoteUrl, 'HEAD:other')).toMatchObject({ ok: false });
   });
 });

@@ -3,6 +3,8 @@
 /** What the journey needs from the test: a way through the identity provider. */
 export interface JourneyOptions {
   baseUrl: string;
+  /** How the generated client sends its requests (openapi-fetch's `fetch` option); the global fetch when left out. */
+  fetch?: typeof fetch;
   guestId: string;
   /** Signs a person in at the provider: the one-time code for `POST /api/auth/session` and the browser's cookie header. */
   signIn(): Promise<{ code: string; cookie: string }>;

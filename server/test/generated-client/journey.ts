@@ -16,7 +16,7 @@ const FOLLOW_UPS = [
  * @throws Error naming the step whose answer was not the expected one.
  */
 export async function runJourney(options: JourneyOptions): Promise<JourneyResult> {
-  const client = createClient<paths>({ baseUrl: options.baseUrl });
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch });
   const guest = { 'x-guest-session-id': options.guestId };
 
   const first = await client.POST('/api/v2/messages', {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../src/paths.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { identityHeaders, newGuestId, sendMessage, type Identity } from '../support/http.ts';
+import { fetchOn, identityHeaders, newGuestId, sendMessage, type Identity } from '../support/http.ts';
 import { seedTask, type SeededTask } from '../support/seed.ts';
 import { ADMIN_EMAIL, signInPerson, STAFF_ENV } from '../support/staff.ts';
-import { signInWithDevProvider } from '../support/sign-in.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { signIn } from '../support/sign-in.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { rawRequest } from './raw-http.ts';
 import { registeredRoutes } from './registered-routes.ts';
 import { SECURITY_SUITE_ENV } from './suite-env.ts';
@@ -462,11 +462,16 @@ const isStaticFile = (route: { method: string; path: string }) =>
   route.method === 'GET' && (route.path === '/' || existsSync(path.join(WEB_DIST, route.path)));
 
 describe.each(databaseKinds)('authorization matrix on %s: every route × nobody, guest A, guest B, user A, user B, admin', (kind) => {
-  const server = useTestServer(kind, { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: STAFF_ENV.ADMIN_EMAILS });
+  // Through app.inject: the subject is who may call what, not the network.
+  // Started: the embedded provider's /oidc routes answer, and the email workers fill the outbox rows use.
+  const server = useTestApp(
+    { ...SECURITY_SUITE_ENV, AGENT_WORKER: 'false', ADMIN_EMAILS: STAFF_ENV.ADMIN_EMAILS },
+    { kind, started: true },
+  );
   let fixtures: Fixtures;
 
   beforeAll(async () => {
-    const admin = await signInWithDevProvider(server.url, { email: ADMIN_EMAIL, name: 'Alice Admin' });
+    const admin = await signIn(server, { email: ADMIN_EMAIL, name: 'Alice Admin' });
     const userA = await signInPerson(server, 'user');
     const userB = await signInPerson(server, 'user');
     const guestTask = await seedTask(server.database.db, { status: 'ACCEPTED' });
@@ -481,26 +486,26 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
     };
     const upload = async (who: Identity, conversationId: string) => {
       const sent = await sendMessage(
-        server.url,
+        server,
         who,
         { content: 'with a file', conversationId },
         { name: 'notes.txt', type: 'text/plain', data: new TextEncoder().encode('notes') },
       );
       expect(sent.status).toBe(200);
-      return new URL(sent.body.attachment_url, server.url).pathname;
+      return new URL(sent.body.attachment_url, 'http://localhost').pathname;
     };
     // Through the upload endpoint: a chat message would spend one of guest A's few messages (docs/product.md "Validation").
     const uploadInto = async (who: Identity, conversationId: string) => {
-      const response = await fetch(`${server.url}/code-sharing/api/files/upload`, {
+      const response = await fetchOn(server, '/code-sharing/api/files/upload', {
         method: 'POST',
         headers: { ...identityHeaders(who), 'content-type': 'application/json' },
         body: JSON.stringify({ fileName: 'notes.txt', content: 'data:text/plain;base64,bm90ZXM=', conversationId }),
       });
       expect(response.status).toBe(200);
-      return new URL(((await response.json()) as { url: string }).url, server.url).pathname;
+      return new URL(((await response.json()) as { url: string }).url, 'http://localhost').pathname;
     };
     const asAdmin = async (method: string, url: string, body?: unknown): Promise<any> => {
-      const response = await fetch(`${server.url}${url}`, {
+      const response = await fetchOn(server, url, {
         method,
         headers: { ...identityHeaders(identity.admin), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -523,7 +528,7 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
       async freshIdentity(caller) {
         if (caller === 'nobody' || isGuest(caller)) return identity[caller];
         // A second sign-in of the same person: a new session and token for them.
-        const { token } = await signInWithDevProvider(server.url, { email: claims[caller].email! });
+        const { token } = await signIn(server, { email: claims[caller].email! });
         return { token };
       },
       asAdmin,
@@ -582,7 +587,7 @@ describe.each(databaseKinds)('authorization matrix on %s: every route × nobody,
           const [method, pattern] = route.split(' ') as [string, string];
           const call = await row.call(fixtures, caller, pattern);
           const who = 'identity' in call ? call.identity! : fixtures.identity[caller];
-          const response = await rawRequest(`${server.url}${call.path ?? fill(pattern)}`, {
+          const response = await rawRequest(server, call.path ?? fill(pattern), {
             method,
             headers: {
               ...identityHeaders(who),

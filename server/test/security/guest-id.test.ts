@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/databases.ts';
-import { identityHeaders, sendMessage, waitForAgentReply, type Identity } from '../support/http.ts';
+import { fetchFor, identityHeaders, sendMessage, waitForAgentReply, type Identity } from '../support/http.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { SECURITY_SUITE_ENV } from './suite-env.ts';
 
 /*
@@ -36,13 +36,17 @@ interface Recorded {
 }
 
 describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", { timeout: 180_000 }, (kind) => {
-  const server = useTestServer(kind, { ...SECURITY_SUITE_ENV, ...STAFF_ENV });
+  // Through app.inject, the MCP transports and event streams included (their fetch is fetchFor's):
+  // what the answers carry is the subject, not the socket. Started, as a server is (its email workers).
+  const server = useTestApp({ ...SECURITY_SUITE_ENV, ...STAFF_ENV }, { kind, started: true });
+  /** The origin the transports' URLs name: app.inject answers for any. */
+  const origin = 'http://localhost';
 
   it('appears in no answer to an agent, an expert, an admin, a share-link holder or another caller', async () => {
     const recorded: Recorded[] = [];
     /** fetch that keeps a copy of everything the server answered, streams included, as it arrives. */
     const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await fetch(input, init);
+      const response = await fetchFor(server)(input, init);
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       let body = '';
       // What the server said: headers and body (the request line is the test's own, guest id and all).
@@ -65,7 +69,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       return response;
     };
     const call = async (method: string, path: string, who: Identity | null, body?: unknown, headers: Record<string, string> = {}) => {
-      const response = await recordingFetch(`${server.url}${path}`, {
+      const response = await recordingFetch(`${origin}${path}`, {
         method,
         headers: { ...identityHeaders(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -76,7 +80,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     /** Opens an event stream, records what it says for a moment, and closes it. @returns its status. */
     const follow = async (path: string, who: Identity) => {
       const controller = new AbortController();
-      const response = await recordingFetch(`${server.url}${path}`, { headers: identityHeaders(who), signal: controller.signal });
+      const response = await recordingFetch(`${origin}${path}`, { headers: identityHeaders(who), signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 1000));
       controller.abort();
       return response.status;
@@ -86,14 +90,14 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     const guestId = `guest-${randomBytes(24).toString('hex')}`;
     const guest = { guest: guestId };
     const sent = await sendMessage(
-      server.url,
+      server,
       guest,
       { content: 'My Django admin sends me back to the login page; the log is attached' },
       { name: 'login.log', type: 'text/plain', data: new TextEncoder().encode('302 /admin/login/?next=/admin/') },
     );
     expect(sent.status).toBe(200);
     const conversationId: string = sent.body.conversation_id;
-    await waitForAgentReply(server.url, guest, conversationId, sent.body.id);
+    await waitForAgentReply(server, guest, conversationId, sent.body.id);
 
     const { admin, user, expert } = await signInStaff(server);
     const asAdmin = { token: admin.token };
@@ -141,11 +145,11 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     };
     const agentHeaders = { 'x-agent-key': key };
     const participantId = await agentSession(
-      new SSEClientTransport(new URL(`${server.url}/mcp_tools/sse`), { requestInit: { headers: agentHeaders }, fetch: recordingFetch }),
+      new SSEClientTransport(new URL(`${origin}/mcp_tools/sse`), { requestInit: { headers: agentHeaders }, fetch: recordingFetch }),
     );
     expect(
       await agentSession(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: agentHeaders }, fetch: recordingFetch }),
+        new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: agentHeaders }, fetch: recordingFetch }),
       ),
     ).toBe(participantId);
     // The agent REST call, by the person's id as shown and by the conversation; the guest id is refused.
@@ -193,7 +197,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);
     expect((await call('POST', `/api/expert/tasks/${task!.id}/take`, asExpert)).status).toBe(200);
     // The guest writes to the expert after acceptance (routed to the expert, not agent-1).
-    expect((await sendMessage(server.url, guest, { content: 'Anything you need?', conversationId })).status).toBe(200);
+    expect((await sendMessage(server, guest, { content: 'Anything you need?', conversationId })).status).toBe(200);
     expect((await call('POST', `/api/expert/tasks/${task!.id}/messages`, asExpert, { content: 'I am on it.' })).status).toBe(201);
     await call('GET', `/api/expert/tasks/${task!.id}`, asExpert);
     await call('GET', `/api/expert/tasks/${task!.id}/messages`, asExpert);
@@ -220,7 +224,7 @@ describe.each(databaseKinds)("a guest's id reaches nobody but the guest on %s", 
       messages: Array<{ attachments: Array<{ url: string }> }>;
     };
     const signedFile = staffView.messages.flatMap((message) => message.attachments)[0]!.url;
-    await call('GET', new URL(signedFile, server.url).pathname + new URL(signedFile, server.url).search, null);
+    await call('GET', new URL(signedFile, origin).pathname + new URL(signedFile, origin).search, null);
     const share = (await call('POST', `/api/admin/tasks/${task!.id}/share`, asAdmin, {})).body as { share_token: string };
     await call('GET', `/api/admin/tasks/${task!.id}/shares`, asAdmin);
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeError } from '../../src/lib/logging.ts';
 import { newGuestId } from '../support/http.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { rawRequest } from './raw-http.ts';
 
 /*
@@ -90,7 +90,7 @@ describe('malformed message bodies answer 400 and leave the message out of logs'
   });
 
   it.each(CASES)('$name: 400 with a detail', async ({ contentType, body, detail }) => {
-    const answer = await rawRequest(`${baseUrl}/api/v2/messages`, {
+    const answer = await rawRequest(baseUrl, '/api/v2/messages', {
       method: 'POST',
       headers: { 'content-type': contentType, 'x-guest-session-id': newGuestId() },
       body,
@@ -109,7 +109,8 @@ describe('malformed message bodies answer 400 and leave the message out of logs'
 });
 
 describe('a failed query is logged without its parameters', () => {
-  const server = useTestServer('pglite');
+  // The database and the log serializer are the subject: no port needed.
+  const server = useTestApp();
 
   it('keeps the SQL and drops the values', async () => {
     const error = await server.database.db.execute(sql`select ${`${SECRET}\u0000`}::text as echoed`).then(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** Headers identifying a caller: a Bearer token or a guest session (docs/product.md "Calls"). */
@@ -30,12 +30,21 @@ const BODILESS = new Set([101, 204, 205, 304]);
  */
 export async function fetchOn(target: Target, path: string, init: RequestInit = {}): Promise<Response> {
   if (typeof target === 'string') return fetch(`${target}${path}`, init);
-  const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
+  const headers = new Headers(init.headers);
+  let payload: Buffer | undefined;
+  if (init.body !== undefined && init.body !== null) {
+    // Encoded as fetch encodes it (the same body rules): bytes with their length, and fetch's
+    // content type when the caller set none (a form's boundary, text/plain for a string).
+    const encoded = new Response(init.body);
+    payload = Buffer.from(await encoded.arrayBuffer());
+    const type = encoded.headers.get('content-type');
+    if (type && !headers.has('content-type')) headers.set('content-type', type);
+  }
   const request = {
     method: (init.method ?? 'GET') as 'GET',
     url: path,
-    headers: Object.fromEntries(new Headers(init.headers).entries()),
-    payload: (body ?? undefined) as string | FormData | Buffer | undefined,
+    headers: Object.fromEntries(headers.entries()),
+    payload,
   };
   const headersOf = (raw: Record<string, string | number | string[] | undefined>) => {
     const headers = new Headers();
@@ -48,13 +57,66 @@ export async function fetchOn(target: Target, path: string, init: RequestInit = 
     const answer = await target.app.inject({ ...request, payloadAsStream: true, signal: init.signal });
     const stream = answer.stream();
     stream.on('error', () => undefined);
-    const payload = BODILESS.has(answer.statusCode) ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+    const payload = BODILESS.has(answer.statusCode) ? null : webStreamOf(stream);
     return new Response(payload, { status: answer.statusCode, headers: headersOf(answer.headers) });
   }
   const answer = await target.app.inject(request);
   return new Response(BODILESS.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
     status: answer.statusCode,
     headers: headersOf(answer.headers),
+  });
+}
+
+/**
+ * A `fetch` for clients that take one (openapi-fetch, the MCP SDK's transports), so their own code
+ * path runs against a {@link Target}: the global fetch for a base URL; for a test app each request
+ * goes to its URL's path and query through {@link fetchOn}, with the URL's host as its Host header
+ * (as fetch sends it) and its body streaming as over the network.
+ */
+export function fetchFor(target: Target): typeof fetch {
+  if (typeof target === 'string') return fetch;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    // The Host header fetch sends for the URL (the app reads its own origin from it).
+    const headers = new Headers(request.headers);
+    if (!headers.has('host')) headers.set('host', url.host);
+    return fetchOn(target, `${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+      signal: request.signal,
+    });
+  };
+}
+
+/**
+ * A web stream of a Node stream's chunks that, unlike `Readable.toWeb`, takes no chunk after its reader
+ * cancelled it (a client closing an event stream while the app still writes): cancelling destroys the
+ * Node stream; its error (an abort) errors the web stream, as fetch's body does.
+ */
+function webStreamOf(stream: Readable): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream.on('data', (chunk: Buffer) => {
+        if (!settled) controller.enqueue(new Uint8Array(chunk));
+      });
+      stream.on('error', (error) => {
+        if (settled) return;
+        settled = true;
+        controller.error(error);
+      });
+      stream.on('close', () => {
+        if (settled) return;
+        settled = true;
+        controller.close();
+      });
+    },
+    cancel() {
+      settled = true;
+      stream.destroy();
+    },
   });
 }
 

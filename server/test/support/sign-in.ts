@@ -91,6 +91,20 @@ export async function signIn(server: SignInServer, person: { email: string; name
   const url = urlOf(server);
   if (url !== undefined) return signInWithDevProvider(url, person);
   const { deps } = (server as Exclude<SignInServer, { url: string }>).runtime;
+  const { code, browserKey } = await signInCode(server as Exclude<SignInServer, { url: string }>, person);
+  return exchangeSignInCode(deps, code, browserKey);
+}
+
+/**
+ * On a test app: what the embedded provider's callback leaves for a person (see {@link signIn}), a
+ * one-time code and the browser-binding cookie's secret it is bound to, not yet exchanged.
+ * @returns the code for `POST /api/auth/session` and the value of the `unstuck_sign_in_browser` cookie.
+ */
+export async function signInCode(
+  server: Exclude<SignInServer, { url: string }>,
+  person: { email: string; name?: string },
+): Promise<{ code: string; browserKey: string }> {
+  const { deps } = server.runtime;
   const now = deps.clock.now();
   const email = person.email.trim().toLowerCase();
   const identity = {
@@ -104,5 +118,5 @@ export async function signIn(server: SignInServer, person: { email: string; name
   const user = await upsertIdentityUser(deps.db, identity, 'dev', now);
   const browserKey = randomBytes(16).toString('base64url');
   const code = await createSignInCode(deps.db, user.id, browserKey, now, SIGN_IN_CODE_TTL_SECONDS);
-  return exchangeSignInCode(deps, code, browserKey);
+  return { code, browserKey };
 }

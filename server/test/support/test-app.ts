@@ -15,6 +15,9 @@ import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { pgliteImage } from './pglite-image.ts';
 import { UNTHROTTLED } from './test-server.ts';
 
+/** The origin a test app's embedded provider and email links name (no server listens there). */
+const LOCAL_ORIGIN = 'http://localhost';
+
 /** The app built on in-memory PGlite, driven through `app.inject` (no port), with its log lines. */
 export interface TestApp {
   app: FastifyInstance;
@@ -37,9 +40,15 @@ export interface TestApp {
  * @param options.kind `postgres` for a suite whose subject is the database's behaviour (locks,
  *   concurrent transactions): a fresh database on TEST_DATABASE_URL instead of PGlite.
  * @param options.clock the app's time source (e.g. a `MovableClock`).
+ * @param options.started also start what `startServer` starts once it listens: the embedded identity
+ *   provider (issuer `http://localhost/oidc`, as `signIn` on a test app names it; /api/health
+ *   reports identity `ok` then) and the email workers (links on `http://localhost`).
  * @returns a stand-in usable inside tests and hooks once beforeAll has run.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { kind?: 'pglite' | 'postgres'; clock?: Clock } = {}): TestApp {
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: { kind?: 'pglite' | 'postgres'; clock?: Clock; started?: boolean } = {},
+): TestApp {
   let running: (TestApp & { testDatabase: TestDatabase }) | undefined;
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'unstuck-app-'));
@@ -61,6 +70,10 @@ export function useTestApp(env: Record<string, string> = {}, options: { kind?: '
     const runtime = await createDeps(config, createLogger(config, destination), { database, clock: options.clock });
     const app = await buildApp(runtime.deps);
     await app.ready();
+    if (options.started) {
+      await runtime.deps.identity.embedded?.start(LOCAL_ORIGIN, app.log);
+      await runtime.startEmailWorkers(LOCAL_ORIGIN);
+    }
     running = {
       app,
       runtime,
