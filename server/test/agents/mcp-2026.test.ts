@@ -4,7 +4,7 @@ import { callJson, newGuestId, sendMessage } from '../support/http.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
-import { waitUntil } from '../support/wait-until.ts';
+import { until } from '../support/until.ts';
 import { createAgentKey } from '../support/agent-keys.ts';
 
 const WAITING = 'unstuck://conversations/waiting';
@@ -61,13 +61,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('MCP revision 2026-07-28 on /mcp
     const subscription = await client.listen({ resourceSubscriptions: [WAITING, conversationUri, otherUri] });
     expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [WAITING, conversationUri, otherUri] });
     await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which discount app do you use?' } });
-    await waitUntil(() => updates.some((update) => update.uri === conversationUri));
+    await until(() => updates.some((update) => update.uri === conversationUri), 5000, 'an update on the listen stream');
     await new Promise((resolve) => setTimeout(resolve, 300));
     updates.length = 0;
 
     const before = Date.now();
     await sendMessage(guestSide.url, guest, { content: 'The built-in one', conversationId });
-    await waitUntil(() => [WAITING, conversationUri].every((uri) => updates.some((update) => update.uri === uri)), 2000);
+    await until(
+      () => [WAITING, conversationUri].every((uri) => updates.some((update) => update.uri === uri)),
+      2000,
+      'an update on the listen stream',
+    );
     expect(Math.max(...updates.map((update) => update.at - before))).toBeLessThanOrEqual(1000);
     expect(updates.map((update) => update.uri)).not.toContain(otherUri);
 

@@ -8,7 +8,7 @@ import { openMcpStream } from '../support/mcp-stream.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ADMIN_EMAIL, STAFF_ENV } from '../support/staff.ts';
 import { useSharedDatabase } from '../support/test-server.ts';
-import { waitUntil } from '../support/wait-until.ts';
+import { until } from '../support/until.ts';
 
 /** An agent connected over the session transport (the one that pushes), with the updates it hears. */
 async function connectAgent(url: string, key: string) {
@@ -36,12 +36,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     await client.subscribeResource({ uri: 'unstuck://conversations/waiting' });
     await client.subscribeResource({ uri: `unstuck://conversations/${conversationId}` });
     await client.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which fields go across?' } });
-    await waitUntil(() => updates.length > 0);
+    await until(() => updates.length > 0, 5000, 'the pushed update');
     updates.length = 0;
 
     const before = Date.now();
     await sendMessage(guestSide.url, guest, { content: 'Name, email and the answers', conversationId });
-    await waitUntil(() => updates.length >= 2, 2000);
+    await until(() => updates.length >= 2, 2000, 'the pushed update');
     expect(updates.map((update) => update.uri).sort()).toEqual([
       `unstuck://conversations/${conversationId}`,
       'unstuck://conversations/waiting',
@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pushing conversation changes to
     // A guest's send on the agent's own instance is heard twice there (the route's own signal, then the NOTIFY): one update.
     updates.length = 0;
     await sendMessage(agentSide.url, { guest: newGuestId() }, { content: 'My Webflow form stopped sending emails' });
-    await waitUntil(() => updates.length >= 1, 2000);
+    await until(() => updates.length >= 1, 2000, 'the pushed update');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(updates.map((update) => update.uri)).toEqual(['unstuck://conversations/waiting']);
     await client.close();

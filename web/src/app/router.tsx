@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { DEBUG_PAGE_ROUTES, PAGE_ROUTES } from '@unstuck/contract';
 import { BrowserRouter, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { DebugOnly } from './guards/debug-only.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
 import { preloadMarkdown } from '../components/markdown.tsx';
+import { lazyWhenOnline } from '../lib/load-when-online.ts';
 import { PageSpinner } from '../components/spinner.tsx';
 import { sharedTaskQueryOptions } from '../features/task-share/api/get-shared-task.ts';
 import { queryClient } from './query-client.ts';
@@ -16,7 +17,7 @@ import { UnknownPath } from './routes/unknown-path.tsx';
  * imports the page's module; `name` is its exported component. Shows the page spinner meanwhile.
  */
 function page<M>(load: () => Promise<M>, name: keyof M): ReactNode {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page = lazyWhenOnline(async () => ({ Page: (await load())[name] as ComponentType }), 'Page');
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
@@ -24,9 +25,7 @@ function page<M>(load: () => Promise<M>, name: keyof M): ReactNode {
   );
 }
 
-const SharedTaskPage = lazy(async () => ({
-  default: (await import('../features/task-share/components/shared-task-page.tsx')).SharedTaskPage,
-}));
+const SharedTaskPage = lazyWhenOnline(() => import('../features/task-share/components/shared-task-page.tsx'), 'SharedTaskPage');
 
 /**
  * The public share page. The task, the schema that checks it, the page's code and the Markdown

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { AdminSignInRequired } from '../../features/admin/components/admin-sign-in-required.tsx';
 import { isAdminUser } from '../../lib/auth-claims.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { lazyWhenOnline } from '../../lib/load-when-online.ts';
 
 // The admin pages load only for an administrator (not in the home page's first view).
-const AdminShell = lazy(async () => ({ default: (await import('../../features/admin/components/admin-shell.tsx')).AdminShell }));
+const AdminShell = lazyWhenOnline(() => import('../../features/admin/components/admin-shell.tsx'), 'AdminShell');
 
 /**
  * Every path starting with /admin (docs/product.md "Screens", "Roles"): signed-out visitors may stay to sign in;

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { preloadMarkdown } from '../../../components/markdown.tsx';
 import { SignInCard } from '../../../components/sign-in/sign-in-card.tsx';
 import { useProductConfig } from '../../../lib/product-config.ts';
-import { loadWhenOnline } from '../../../lib/load-when-online.ts';
+import { lazyWhenOnline } from '../../../lib/load-when-online.ts';
 import { keepChatDraft, rememberPreAuthState } from '../../../lib/storage.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useFollowConversation } from '../hooks/use-follow-conversation.ts';
@@ -16,14 +16,14 @@ import { AgentNote, ExampleRequests, Hero, HowItWorks } from './hero.tsx';
 // The messages (the list, proposal cards, the task's outcome) show once the visitor has written: their code
 // loads as the visitor starts to (focus in the hero: the composer, an example) or a stored conversation opens,
 // not with the home page's first view (docs/decisions/098-hydrated-first-views.md).
-// A send made offline shows them at once: their load waits for the connection (loadWhenOnline).
-const loadConversationMessages = loadWhenOnline(() => import('./conversation-messages.tsx'));
-const ConversationMessages = lazy(async () => ({ default: (await loadConversationMessages()).ConversationMessages }));
+// A send made offline shows them at once: their load waits for the connection (lazyWhenOnline).
+const loadConversationMessages = () => import('./conversation-messages.tsx');
+const ConversationMessages = lazyWhenOnline(loadConversationMessages, 'ConversationMessages');
 /** Starts loading the messages' code early; the render loads them itself, so a failure here is dropped. */
 const preloadConversationMessages = () => void loadConversationMessages().catch(() => undefined);
 
 // Opened by a proposal action, after the page is up: its code loads then.
-const SignInModal = lazy(async () => ({ default: (await import('../../../components/sign-in/sign-in-modal.tsx')).SignInModal }));
+const SignInModal = lazyWhenOnline(() => import('../../../components/sign-in/sign-in-modal.tsx'), 'SignInModal');
 
 /** Routes that need sign-in send visitors here with this state (docs/product.md "Screens"): the sign-in card shows. */
 export interface HomeLocationState {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useExpertResponse, usePaymentsConfig } from '../../../lib/product-config.ts';
 import type { ConversationControls } from '../hooks/use-conversation.ts';
@@ -6,10 +6,11 @@ import { CHAT_TEXTS, GUEST_MESSAGES_BEFORE_PROMPT } from '../utils/chat-rules.ts
 import { composerNote, firstName } from '../utils/task-words.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ReconnectingNotice } from './live-notices.tsx';
+import { lazyWhenOnline } from '../../../lib/load-when-online.ts';
 
 // Opened by a click, after the page is up: their code loads then (the home page's first view stays light).
-const ThankYouModal = lazy(async () => ({ default: (await import('./thank-you-modal.tsx')).ThankYouModal }));
-const GitHubModal = lazy(async () => ({ default: (await import('./github-modal.tsx')).GitHubModal }));
+const ThankYouModal = lazyWhenOnline(() => import('./thank-you-modal.tsx'), 'ThankYouModal');
+const GitHubModal = lazyWhenOnline(() => import('./github-modal.tsx'), 'GitHubModal');
 
 /**
  * Below a conversation (home page and Messages): the chat's error banner, `beforeComposer` (the home
