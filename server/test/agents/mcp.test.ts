@@ -12,6 +12,7 @@ import { callJson, fetchFor, newGuestId, sendMessage, waitForMessages } from '..
 import { participantIdOf } from '../support/seed.ts';
 import { signInStaff, STAFF_ENV } from '../support/staff.ts';
 import { useTestApp } from '../support/test-app.ts';
+import { until } from '../support/until.ts';
 
 const TOOLS = ['claim_conversation', 'list_conversations', 'read_conversation', 'send_message', 'send_proposal', 'update_task'];
 
@@ -447,15 +448,19 @@ describe('the MCP server for third-party agents', () => {
     await sse.subscribeResource({ uri: conversationUri });
     await sse.subscribeResource({ uri: 'unstuck://conversations/waiting' });
     await sse.callTool({ name: 'send_message', arguments: { conversationId, content: 'Which database?' } });
-    await waitFor(() => updates.some((u) => u.uri === conversationUri));
+    await until(() => updates.some((u) => u.uri === conversationUri), 5000, 'the update of the agent’s own message');
     updates.length = 0;
 
     const before = Date.now();
     await sendMessage(server, guest, { content: 'PostgreSQL 16', conversationId });
-    await waitFor(() => ['waiting', conversationId].every((end) => updates.some((u) => u.uri === `unstuck://conversations/${end}`)));
+    await until(
+      () => ['waiting', conversationId].every((end) => updates.some((u) => u.uri === `unstuck://conversations/${end}`)),
+      5000,
+      'the updates of the guest message',
+    );
     for (const update of updates) expect(update.at - before).toBeLessThanOrEqual(1000);
 
-    // Unsubscribed: no more updates of that conversation.
+    // Unsubscribed: no more updates of that conversation (the window's edge: mcp-subscriptions.test.ts).
     await sse.unsubscribeResource({ uri: conversationUri });
     await sse.unsubscribeResource({ uri: 'unstuck://conversations/waiting' });
     updates.length = 0;
@@ -465,12 +470,3 @@ describe('the MCP server for third-party agents', () => {
     await sse.close();
   });
 });
-
-/** Waits until `done()` holds, checking every 20 ms, for at most 5 s. */
-async function waitFor(done: () => boolean) {
-  const until = Date.now() + 5000;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

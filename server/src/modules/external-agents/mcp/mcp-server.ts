@@ -218,6 +218,8 @@ function registerSubscriptions(server: Server, deps: Deps, agent: VerifiedAgent,
     flush ??= setTimeout(() => {
       flush = undefined;
       for (const each of pending) {
+        // A change heard before an unsubscribe is not sent after its answer.
+        if (!subscribed.has(each)) continue;
         server.sendResourceUpdated({ uri: each }).catch(() => {
           // The stream closed meanwhile; its session ends with it.
         });
