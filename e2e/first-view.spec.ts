@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { SHARE_ERROR_TEXT } from '@unstuck/contract';
+import { formatTimestamp } from '../web/src/lib/format.ts';
 import { pageErrors, redrawnNodes, watchRedrawing } from './support/painted.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { sharedTaskPath } from './support/share.ts';
@@ -181,6 +182,46 @@ describe('the first view is painted from the page itself (decision 062)', () => 
     expect(shareCalls).toEqual([]);
     expect(errors).toEqual([]);
     await live.close();
+  }, 180_000);
+
+  it("a painted share page renders its conversation's Markdown as the reader comes to it, not all at load (issue 33)", async () => {
+    const path = await sharedTaskPath(server.baseUrl);
+    // A short phone screen: the conversation's last message is more than a screen's height below it.
+    const context = await browser.newContext({ viewport: { width: 360, height: 300 } });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    const messages = page.locator('.shared-message .markdown');
+    // The first message comes into view and renders: the renderer has loaded. The last, far below, waits.
+    await messages.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => messages.first().getAttribute('class')).not.toContain('markdown--pending');
+    await expect(messages.last().getAttribute('class')).resolves.toContain('markdown--pending');
+    await messages.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => messages.last().getAttribute('class')).not.toContain('markdown--pending');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('a reader in another time zone gets the painted share page taken over as it is, then times in their own zone', async () => {
+    const path = await sharedTaskPath(server.baseUrl);
+    const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+    const painted = /<time dateTime="([^"]+)">([^<]+)<\/time>/.exec(html);
+    expect(painted).not.toBeNull();
+    const [, iso, utcText] = painted!;
+    // Painted in UTC whatever the server's own zone.
+    expect(utcText).toBe(formatTimestamp(iso!, 'UTC'));
+
+    // Tokyo is never on UTC's clock: a time painted in the server's zone would differ from the reader's and
+    // make React draw the page again.
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await watchRedrawing(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    await expect.poll(() => page.locator(`time[datetime="${iso}"]`).first().textContent()).toBe(formatTimestamp(iso!, 'Asia/Tokyo'));
+    await expect(redrawnNodes(page)).resolves.toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   }, 180_000);
 
   it('an unknown share link arrives painted with its message', async () => {

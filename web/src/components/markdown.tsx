@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { startTransition, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { renderMarkdown } from './markdown-render.ts';
 
 type Renderer = typeof renderMarkdown;
@@ -33,23 +33,65 @@ export function preloadMarkdown(): void {
   loadRenderer().catch(() => undefined);
 }
 
+const unchanging = () => () => undefined;
+const drawnInBrowser = () => false;
+const paintedAhead = () => true;
+
+/**
+ * Whether the element behind `ref` is on the screen or within a screen's height of it, for a component
+ * that was hydrated over a painted page (always true for one drawn in the browser). A painted share
+ * page's conversation renders its Markdown as the reader comes to it, not all at once at load (issue 33).
+ */
+function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
+  // On the server and while hydrating this reads the server snapshot: the first render tells the two apart.
+  const hydrating = useSyncExternalStore(unchanging, drawnInBrowser, paintedAhead);
+  const [near, setNear] = useState(!hydrating);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
 /**
  * Renders Markdown with `renderMarkdown` (markdown-render.ts); links open in a new tab. Until the
  * renderer has loaded, and on the server, the text shows as written (React escapes it), so nothing
- * unsanitized is inserted.
+ * unsanitized is inserted. Text hydrated over a painted page keeps showing as written until it nears
+ * the screen.
  */
 export function Markdown({ content, className }: { content: string; className?: string }) {
-  const render = useSyncExternalStore(subscribe, current, onServer);
+  const element = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(element);
+  const loadedRender = useSyncExternalStore(subscribe, current, onServer);
+  // The renderer arriving (or a hydrated page taking the browser's snapshot) re-renders every message on the
+  // page at once: deferred, React renders them in the background in short slices, so a long conversation does
+  // not block the page in one long task (issue 33). A message drawn after the renderer loaded renders at once.
+  const render = useDeferredValue(near ? loadedRender : null);
   useEffect(() => {
-    if (render) return;
+    if (loadedRender) return;
     // A failed chunk load (offline, a new release replaced it) leaves the plain text readable.
     loadRenderer().catch((error: unknown) =>
       console.warn('Loading the Markdown renderer failed:', error instanceof Error ? error.message : error),
     );
-  }, [render]);
+  }, [loadedRender]);
   const html = useMemo(() => (render ? render(content) : null), [render, content]);
   const classes = `markdown ${className ?? ''}`;
   // Until then the text keeps its line breaks, so a message does not reflow into one paragraph and back.
-  if (html === null) return <div className={`${classes} markdown--pending`}>{content}</div>;
-  return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html === null)
+    return (
+      <div ref={element} className={`${classes} markdown--pending`}>
+        {content}
+      </div>
+    );
+  return <div ref={element} className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -91,6 +91,8 @@ export function registerUploadSlots(app: FastifyInstance, limits: UploadSlotLimi
  */
 function cutWhenTooSlow(request: FastifyRequest, reply: FastifyReply, limits: UploadSlotLimits): () => void {
   const socket = request.raw.socket;
+  // An injected request (`app.inject`, the tests' fast tier) has no connection: no bytes to count, none to cut.
+  if (typeof socket.bytesRead !== 'number') return () => undefined;
   const minBytes = (limits.minBytesPerSecond * limits.rateWindowMs) / 1000;
   let seen = socket.bytesRead;
   const timer = setInterval(() => {

@@ -7,7 +7,8 @@ import { PageLayout } from '../../../components/layout/page-layout.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { StatusBadge, UserAcceptedBadge } from '../../../components/status-badge.tsx';
-import { formatFileSize, formatTimestamp } from '../../../lib/format.ts';
+import { formatFileSize } from '../../../lib/format.ts';
+import { useFormatTimestamp } from '../../../lib/reader-time-zone.ts';
 import { useProductConfig } from '../../../lib/product-config.ts';
 import { ShareLoadError, useSharedTask } from '../api/get-shared-task.ts';
 import { sharedSenderLabel } from '../utils/share-errors.ts';
@@ -27,6 +28,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** One context message: sender label, time, its markdown rendered safely, and its attachment links. */
 function SharedMessage({ message, aiName }: { message: SharedMessageView; aiName: string }) {
   const label = sharedSenderLabel(message.sender_id, message.sender_role, aiName);
+  const formatTimestamp = useFormatTimestamp();
   return (
     <li className={`shared-message${message.sender_role === 'agent' ? ' shared-message--agent' : ''}`} aria-label={`Message from ${label}`}>
       <div className="shared-message__meta">
@@ -54,6 +56,7 @@ function SharedMessage({ message, aiName }: { message: SharedMessageView; aiName
 
 function SharedTask({ shared, aiName }: { shared: ShareResponse; aiName: string }) {
   const { task, client, conversation_messages: messages, share_info: info } = shared;
+  const formatTimestamp = useFormatTimestamp();
   return (
     <PageLayout title={task.title} wide publicPage>
       <div className="shared-task">
