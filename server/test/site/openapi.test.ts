@@ -95,6 +95,18 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(bodyOf('/api/email/inbound', 'post') ?? {})).toEqual(['message/rfc822']);
   });
 
+  it("declares the headers routes read themselves: a send's optional Idempotency-Key, as the contract checks it", async () => {
+    const document = (await subject.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    const headers = document.paths['/api/v2/messages']?.post?.parameters?.filter((parameter) => parameter.in === 'header');
+    expect(headers).toEqual([
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        required: false,
+        schema: expect.objectContaining({ type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' }),
+      }),
+    ]);
+  });
+
   it('declares the answers any route can give: 400 and 500, 414 with a path parameter, 401 where a credential is required', async () => {
     const document = (await subject.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
     const missing: string[] = [];

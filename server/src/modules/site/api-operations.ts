@@ -1,6 +1,7 @@
 import {
   agentMessageSchema,
   expertReplyRequestSchema,
+  idempotencyKeySchema,
   jobSubmissionSchema,
   MAX_FILES_PER_MESSAGE,
   profileUpdateSchema,
@@ -52,6 +53,8 @@ export interface ApiOperation {
   body?: DocumentedBody;
   /** Answers without a JSON body the route schema cannot state (redirects): status → description. */
   answers?: Record<number, string>;
+  /** Request headers a route reads itself (beyond the security schemes'), each optional unless its schema says otherwise. */
+  headers?: z.ZodObject;
   /** Error statuses a route that answers a file (and so has no response schema) may answer, each `{ code, detail }`. */
   errors?: number[];
 }
@@ -68,6 +71,11 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     operationId: 'sendMessage',
     security: CALLER,
     body: { json: sendMessageFieldsSchema, multipart: { files: MAX_FILES_PER_MESSAGE } },
+    headers: z.object({
+      'Idempotency-Key': idempotencyKeySchema
+        .optional()
+        .describe('One key per message meant to be sent, reused for its retries: a retry is answered with the stored message'),
+    }),
   },
   'GET /api/v2/conversations': { operationId: 'listConversations', security: CALLER },
   'GET /api/v2/conversations/:conversationId/messages': { operationId: 'getConversationMessages', security: CALLER },

@@ -47,7 +47,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
 
 /**
  * A route's schema as the document states it: its own, plus what API_OPERATIONS says (operationId,
- * security, a body the route reads itself, redirects) and the `{ code, detail }` answers any route of
+ * security, a body and headers the route reads itself, redirects) and the `{ code, detail }` answers any route of
  * its kind can give: 400 (a malformed query or header), 500, 414 with a path parameter, 413 and 415
  * with a body, 401 and 503 (the session check reads the database) when a credential is required.
  * Left without operationId when the route has no row: the document's test names it.
@@ -82,6 +82,7 @@ function documentedSchema(input: TransformInput, operation: ApiOperation | undef
       ? { body: body.json, consumes: body.multipart ? ['application/json', 'multipart/form-data'] : ['application/json'] }
       : {}),
     ...(body && 'media' in body ? { body: z.string().describe(body.description), consumes: [body.media] } : {}),
+    ...(operation.headers ? { headers: operation.headers } : {}),
   };
 }
 
