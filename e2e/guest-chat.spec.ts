@@ -64,7 +64,13 @@ describe('guest chat on the home page', () => {
     await expect(page.getByText('Bring your ideas to life with human expert help.').isVisible()).resolves.toBe(true);
     await shot(page, '1-hero.png');
 
+    // The conversation's code loads as the guest starts to write (decision 098). On a busy machine it can
+    // arrive after the agent's first answer, and the thinking indicator it draws is then never shown.
+    const conversationCode = page.waitForResponse((answer) =>
+      /^\/assets\/conversation-messages-[\w-]+\.js$/.test(new URL(answer.url()).pathname),
+    );
     await page.getByRole('textbox', { name: 'Message' }).fill(FIRST_MESSAGE);
+    await conversationCode;
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('status').filter({ hasText: THINKING }).waitFor();
     await expect(page.getByRole('article', { name: 'Message from You' }).textContent()).resolves.toContain(FIRST_MESSAGE);
