@@ -51,8 +51,8 @@ export default defineConfig({
       {
         // The unit and inject tiers (`npm run test:fast` runs them alone): every server suite but the network ones.
         // Their files share a worker's modules (isolate: false) instead of importing the app again per file, which
-        // took half the tier's CPU time: each builds its own app, database and clock (useTestApp), so nothing
-        // of one file's state reaches the next but the modules' own constants.
+        // took half the tier's CPU time. Each builds its own app, database and clock (useTestApp); what does carry
+        // over is module state (caches, a loaded renderer), which a file must not change for good (decision 100).
         test: { name: 'server-fast', include: SERVER_SUITES, exclude: NETWORK_SUITES, ...SERVER_PROJECT, isolate: false },
       },
       {

@@ -1,4 +1,5 @@
 import { startTransition, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useDrawnInBrowser } from '../lib/painted.ts';
 import type { renderMarkdown } from './markdown-render.ts';
 
 type Renderer = typeof renderMarkdown;
@@ -33,19 +34,15 @@ export function preloadMarkdown(): void {
   loadRenderer().catch(() => undefined);
 }
 
-const unchanging = () => () => undefined;
-const drawnInBrowser = () => false;
-const paintedAhead = () => true;
-
 /**
  * Whether the element behind `ref` is on the screen or within a screen's height of it, for a component
  * that was hydrated over a painted page (always true for one drawn in the browser). A painted share
  * page's conversation renders its Markdown as the reader comes to it, not all at once at load (issue 33).
  */
 function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
-  // On the server and while hydrating this reads the server snapshot: the first render tells the two apart.
-  const hydrating = useSyncExternalStore(unchanging, drawnInBrowser, paintedAhead);
-  const [near, setNear] = useState(!hydrating);
+  // The first render tells a hydrated element from one drawn in the browser; the state keeps what it told.
+  const drawnInBrowser = useDrawnInBrowser();
+  const [near, setNear] = useState(drawnInBrowser);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

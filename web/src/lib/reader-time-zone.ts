@@ -1,7 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { formatTimestamp } from './format.ts';
+import { usePaintedOr } from './painted.ts';
 
-const unchanging = () => () => undefined;
 // Asked once: making a DateTimeFormat costs far more than formatting with one (each render asks for the zone).
 let zone: string | undefined;
 const readerTimeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -17,6 +17,6 @@ const paintedTimeZone = () => 'UTC';
  * @returns a function of an ISO 8601 string, epoch milliseconds or a Date to text such as "Nov 22, 2026, 3:04 PM".
  */
 export function useFormatTimestamp(): (value: string | number | Date) => string {
-  const timeZone = useSyncExternalStore(unchanging, readerTimeZone, paintedTimeZone);
+  const timeZone = usePaintedOr(readerTimeZone, paintedTimeZone);
   return useCallback((value: string | number | Date) => formatTimestamp(value, timeZone), [timeZone]);
 }

@@ -1,13 +1,9 @@
-import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { PageLayout } from '../../../components/layout/page-layout.tsx';
+import { useDrawnInBrowser } from '../../../lib/painted.ts';
 import { body, intro, title } from '../content/mcp-server.md';
-
-// Whether the page runs in the browser: fixed for the page's life, so nothing to subscribe to.
-const noSubscription = () => () => undefined;
-const inTheBrowser = () => true;
-const atBuild = () => false;
 
 /**
  * The documentation page for third-party agents (docs/product.md "Agent interface"), written in
@@ -17,11 +13,11 @@ const atBuild = () => false;
  *
  * Painted at build (docs/decisions/062-painted-first-views.md), where the address is unknown, the page is its
  * layout, heading and opening paragraph (which names the transports by path): hydrating reads the same from
- * `useSyncExternalStore`'s server snapshot, so React takes the painted HTML over as it is
+ * `useDrawnInBrowser` (lib/painted.ts), so React takes the painted HTML over as it is
  * (098-hydrated-first-views.md), then adds the rest with this address.
  */
 export function McpServerDocsPage() {
-  const inBrowser = useSyncExternalStore(noSubscription, inTheBrowser, atBuild);
+  const inBrowser = useDrawnInBrowser();
   // window.location.origin is a scheme, host and port: nothing in it needs escaping in HTML.
   const html = useMemo(() => (inBrowser ? `${intro}${body.replaceAll('{{origin}}', window.location.origin)}` : intro), [inBrowser]);
   const docs = useRef<HTMLDivElement>(null);
